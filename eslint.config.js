@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import playwright from 'eslint-plugin-playwright';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'reports/', 'openapi/', '.stryker-tmp/', '.tokens/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['tests/**/*.ts'],
+    ...playwright.configs['flat/recommended'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      // Conformance checks live in small named helpers (tests/support/checks.ts) that call expect.
+      'playwright/expect-expect': ['error', { assertFunctionPatterns: ['^expect', '^check[A-Z]'] }],
+      // Skips are conditional on target abilities and always carry a reason string.
+      'playwright/no-skipped-test': ['error', { allowConditional: true }],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+);

@@ -1,0 +1,93 @@
+/**
+ * The lenient profile's named allowances: each one is a way real responses (or the spec's own notes)
+ * depart from what the spec states. Schemas mark the departure inline with
+ * `anyOf: [<strict>, { "x-allowance": "<name>", ...<lenient> }]`; a report lists the names a target needed.
+ * `samples` names the files in ../shared/reference-samples/ that need the allowance (a file that is not
+ * valid JSON is named with a note and cannot be checked).
+ */
+export interface Allowance {
+  description: string;
+  samples: string[];
+}
+
+export const ALLOWANCES: Readonly<Record<string, Allowance>> = {
+  'token-type-capitalised': {
+    description: 'token_type is "Bearer" where the spec says only "bearer" is supported',
+    samples: ['oauth-token.200.json', 'oauth-token.200.sdk-go.json'],
+  },
+  'scope-unlisted-words': {
+    description: 'scope carries words outside offline_access, write, read (e.g. "payments")',
+    samples: [
+      'oauth-token.200.sdk-go.json',
+      'oauth-token.200.client_credentials.NOT-VALID-JSON.txt (not JSON)',
+    ],
+  },
+  'grant-without-account-fields': {
+    description: 'an access token grant lacks user_id, public_key or live_mode',
+    samples: ['oauth-token.refresh.200.sdk-java.json', 'oauth-token.200.sdk-go.json'],
+  },
+  'grant-without-refresh-token': {
+    description: 'an access token grant lacks refresh_token (seen for client_credentials)',
+    samples: ['oauth-token.200.client_credentials.NOT-VALID-JSON.txt (not JSON)'],
+  },
+  'payer-name-surname-spelling': {
+    description: 'a preference request payer uses name/surname instead of first_name/last_name (spec note)',
+    samples: [],
+  },
+  'payer-registration-date-spelling': {
+    description: 'a preference request payer spells "registration date" with a space (spec note)',
+    samples: [],
+  },
+  'preference-echo-blank-values': {
+    description:
+      'a preference response echoes unset documented fields as null or "" instead of omitting them or giving their documented type',
+    samples: ['preference.201.json', 'preference.201.sdk-php.json'],
+  },
+  'release-report-user-id-placeholder': {
+    description: 'release report user_id is a string (the docs example has the placeholder "USER-ID")',
+    samples: ['release-report-schedule.200.json'],
+  },
+  'release-report-missing-fields': {
+    description:
+      'a release report lacks documented fields (account_id, currency_id, internal_management, is_reserve, is_test, report_id, sub_type, format)',
+    samples: ['release-report-schedule.200.json'],
+  },
+  'settlement-flags-beside-frequency': {
+    description:
+      'settlement report configuration carries shipping_detail, coupon_detailed, show_chargeback_cancel, show_fee_prevision beside frequency instead of inside it',
+    samples: ['settlement-report-config.200.json'],
+  },
+  'settlement-include-withdraw-spelling': {
+    description: 'settlement report configuration spells include_withdrawal_at_end as include_withdraw',
+    samples: ['settlement-report-config.200.json'],
+  },
+  'settlement-missing-fields': {
+    description:
+      'settlement report configuration lacks documented fields (execute_after_withdrawal, report_translation)',
+    samples: ['settlement-report-config.200.json'],
+  },
+  'chargeback-amount-numeric-string': {
+    description: 'chargeback amount is a numeric string ("108.43") instead of a number',
+    samples: ['chargeback.200.api-reference-sample.json'],
+  },
+  'chargeback-boolean-like-strings': {
+    description: 'boolean-like chargeback fields are the strings "true"/"false" instead of booleans',
+    samples: ['chargeback.200.api-reference-sample.json'],
+  },
+  'chargeback-null-flags': {
+    description: 'boolean-like chargeback fields are null',
+    samples: ['chargeback.200.json'],
+  },
+  'chargeback-null-timestamps': {
+    description: 'chargeback timestamps (date_created, date_documentation_deadline) are null',
+    samples: ['chargeback.200.json'],
+  },
+  'chargeback-empty-payment-objects': {
+    description: 'chargeback payments[] holds empty objects instead of payment identifiers',
+    samples: ['chargeback.200.api-reference-sample.json'],
+  },
+  'store-numeric-id': {
+    description: 'store id is a JSON number where the spec says string',
+    samples: ['store.200.json'],
+  },
+};

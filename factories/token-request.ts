@@ -3,7 +3,7 @@
  * fields its grant type requires; the optional `code_verifier` and `test_token` only when asked for.
  * Generated credentials are fabricated; pass a target's real ones through the options.
  */
-import { Faker, base } from '@faker-js/faker';
+import { Faker, base, en } from '@faker-js/faker';
 import { deepMerge, type Overrides } from './merge.ts';
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
@@ -41,7 +41,7 @@ export interface TokenRequestOptions {
 export const DEFAULT_TOKEN_SEED = 1;
 
 export function buildTokenRequest(grantType: GrantType, options: TokenRequestOptions = {}): TokenRequest {
-  const faker = new Faker({ locale: [base] });
+  const faker = new Faker({ locale: [en, base] });
   faker.seed(options.seed ?? DEFAULT_TOKEN_SEED);
   // Drawn in a fixed order whatever the grant type, so one seed gives one application across grants.
   const clientId = faker.string.numeric({ length: 16, allowLeadingZeros: false });

@@ -1,0 +1,151 @@
+/**
+ * The platform's error body `{message, error, status, cause: [{code, description, data}]}` and every
+ * message the mock answers with, as named constants so tests and docs can refer to them.
+ */
+
+export interface ErrorCause {
+  code: string | number;
+  description: string;
+  data: string | null;
+}
+
+export interface ErrorBody {
+  message: string;
+  error: string;
+  status: number;
+  cause: ErrorCause[];
+}
+
+export const MESSAGES = {
+  missingToken: 'Must provide your access_token to proceed',
+  invalidToken: 'Invalid token',
+  expiredToken: 'Expired token',
+  notFound: (what: string) => `${what} not found`,
+  routeNotFound: (method: string, path: string) => `Resource ${method} ${path} not found.`,
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    `Method ${method} is not allowed here; allowed: ${allowed.join(', ')}`,
+  malformedJson: 'Malformed JSON body',
+  bodyRequired: 'A JSON body is required',
+  bodyMustBeObject: 'The JSON body must be an object',
+  unsupportedMediaType: (contentType: string, accepted: readonly string[]) =>
+    `Unsupported Content-Type ${JSON.stringify(contentType)}; accepted: ${accepted.join(', ')}`,
+  bodyTooLarge: 'Request body is larger than 1 MiB',
+  badUrl: 'Malformed request URL',
+  invalidRequestBody: 'The request body is invalid',
+  invalidStoreId: 'Invalid STORE_ID.',
+  invalidNumericId: (name: string) => `${name} must be numeric`,
+  invalidClientIdQuery: 'client.id must be numeric',
+  missingAccessTokenQuery: 'Query parameter access_token is required',
+  liveTokenForTestUsers: 'Test users can only be searched with a test access token',
+  disputeNotAllowed: (status: string, stage: string) =>
+    `A dispute cannot be opened on a claim with status ${status} and stage ${stage}`,
+  disputeCreated: 'DISPUTE_CREATED',
+  // Token endpoint (OAuth) errors.
+  missingParameter: (name: string) => `Missing required parameter: ${name}`,
+  parameterNotString: (name: string) => `Parameter ${name} must be a string`,
+  duplicatedParameter: (name: string) => `Parameter ${name} is given more than once`,
+  unsupportedGrantType: (grantType: string) =>
+    // The spec's own error text lists only these two, although client_credentials is accepted too.
+    `grant_type ${JSON.stringify(grantType)} is not allowed; allowed values: authorization_code, refresh_token`,
+  invalidClient: 'Invalid client_id or client_secret',
+  invalidScope: (scope: string) =>
+    `Invalid scope ${JSON.stringify(scope)}; allowed scopes: offline_access, write, read`,
+  invalidGrant:
+    'Error validating grant. Your authorization code or refresh token may be expired or it was already used.',
+  redirectUriMismatch:
+    'Error validating grant. The redirect_uri does not match the application configuration.',
+  rateLimited: 'Too many requests for this client; retry after the Retry-After delay',
+  // /authorization
+  authorizationParameters:
+    'response_type=code, a known client_id and the redirect_uri configured for it are required',
+  // Faults and control.
+  faultNotDocumented: (code: number, example: string | undefined, documented: readonly string[]) =>
+    `Prefer code=${code}${example ? `, example=${example}` : ''} is not a documented error of this endpoint; documented: ${
+      documented.length > 0 ? documented.join('; ') : 'none'
+    }`,
+  faultMalformed: 'Prefer must look like "code=NNN" or "code=NNN, example=NAME"',
+  injected: (name: string) => `Injected documented error: ${name}`,
+  invalidAdvance: 'advance_seconds must be a non-negative number',
+  unknownFixtureKind: (kind: unknown, kinds: readonly string[]) =>
+    `Unknown fixture kind ${JSON.stringify(kind)}; known kinds: ${kinds.join(', ')}`,
+  internal: 'Internal server error',
+} as const;
+
+/** Machine names in `error` per status, where no more specific code applies. */
+export const STATUS_ERRORS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  500: 'internal_server_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+};
+
+export function errorNameForStatus(status: number): string {
+  return STATUS_ERRORS[status] ?? (status >= 500 ? 'internal_server_error' : 'bad_request');
+}
+
+/** A failure a handler throws; the app's error handler turns it into the error body. */
+export class MockHttpError extends Error {
+  override name = 'MockHttpError';
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+    readonly causes: ErrorCause[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toBody(): ErrorBody {
+    return { message: this.message, error: this.error, status: this.status, cause: this.causes };
+  }
+}
+
+export function cause(code: string | number, description: string, data: string | null = null): ErrorCause {
+  return { code, description, data };
+}
+
+export function badRequest(message: string, causes: ErrorCause[] = [cause('bad_request', message)]) {
+  return new MockHttpError(400, 'bad_request', message, causes);
+}
+
+export function unauthorized(message: string) {
+  return new MockHttpError(401, 'unauthorized', message, [cause(401, message)]);
+}
+
+export function forbidden(message: string) {
+  return new MockHttpError(403, 'forbidden', message, [cause(403, message)]);
+}
+
+export function notFound(message: string) {
+  return new MockHttpError(404, 'not_found', message, []);
+}
+
+export function methodNotAllowed(method: string, allowed: readonly string[]) {
+  return new MockHttpError(405, 'method_not_allowed', MESSAGES.methodNotAllowed(method, allowed), [], {
+    allow: allowed.join(', '),
+  });
+}
+
+/** Token endpoint errors carry the OAuth code in `error` and, like the real platform, an empty cause. */
+export function tokenError(
+  code: string,
+  message: string,
+  status = 400,
+  headers: Record<string, string> = {},
+) {
+  return new MockHttpError(status, code, message, [], headers);
+}
+
+export function invalidNumericId(name: string) {
+  const message = MESSAGES.invalidNumericId(name);
+  return badRequest(message, [cause(`INVALID_${name.toUpperCase()}`, message)]);
+}

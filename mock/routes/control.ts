@@ -1,0 +1,43 @@
+/** Test control: move the clock, create fresh resources, restore the seed. Off with `--no-control`. */
+import type { FastifyInstance } from 'fastify';
+import type { MockContext } from '../context.ts';
+import { badRequest, MESSAGES } from '../errors.ts';
+import { BUYER_USER_ID, MAIN_APPLICATION } from '../seed.ts';
+
+export const CONTROL_PATHS = {
+  clock: '/__control/clock',
+  fixtures: '/__control/fixtures',
+  reset: '/__control/reset',
+} as const;
+
+export const FIXTURE_KINDS = ['agreement', 'claim'] as const;
+
+function bodyField(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+export function registerControl(app: FastifyInstance, ctx: MockContext): void {
+  app.post(CONTROL_PATHS.clock, (request) => {
+    const seconds = bodyField(request.body, 'advance_seconds');
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+      throw badRequest(MESSAGES.invalidAdvance);
+    }
+    ctx.state.clock.advance(seconds);
+    return { now: ctx.state.nowStamp() };
+  });
+
+  app.post(CONTROL_PATHS.fixtures, (request, reply) => {
+    const kind = bodyField(request.body, 'kind');
+    if (kind === 'agreement') {
+      const agreement = ctx.state.createAgreementFixture(MAIN_APPLICATION.clientId, BUYER_USER_ID);
+      return reply.code(201).send({ id: agreement.id });
+    }
+    if (kind === 'claim') return reply.code(201).send({ id: ctx.state.createClaimFixture().id });
+    throw badRequest(MESSAGES.unknownFixtureKind(kind, FIXTURE_KINDS));
+  });
+
+  app.post(CONTROL_PATHS.reset, () => {
+    ctx.state.reset();
+    return { reset: true };
+  });
+}

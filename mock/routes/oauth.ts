@@ -1,0 +1,160 @@
+/**
+ * POST /oauth/token (all three grants, JSON or form-urlencoded) and GET /authorization, the consent
+ * step that mints authorization codes (ability `authorize`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { AUTHORIZATION_CODE_VALIDITY_SECONDS, SCOPES } from '../../lib/catalogue.ts';
+import type { AreaHandlers, MockContext } from '../context.ts';
+import { badRequest, cause, MESSAGES, tokenError } from '../errors.ts';
+import type { Application } from '../seed.ts';
+import type { AccessToken, Grant } from '../state.ts';
+import { singleQueryParam } from './params.ts';
+
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
+type GrantType = (typeof GRANT_TYPES)[number];
+
+export const DEFAULT_SCOPE = 'offline_access read write';
+const STRING_PARAMETERS = [
+  'client_id',
+  'client_secret',
+  'grant_type',
+  'code',
+  'code_verifier',
+  'redirect_uri',
+  'refresh_token',
+  'scope',
+] as const;
+const GRANT_PARAMETER: Partial<Record<GrantType, string>> = {
+  authorization_code: 'code',
+  refresh_token: 'refresh_token',
+};
+
+type TokenParameters = Partial<Record<(typeof STRING_PARAMETERS)[number], string>> & {
+  test_token?: string | boolean;
+};
+
+const invalidRequest = (message: string) => tokenError('invalid_request', message);
+const invalidGrant = (message: string = MESSAGES.invalidGrant) => tokenError('invalid_grant', message);
+
+function readParameters(body: unknown): TokenParameters {
+  if (body === undefined || body === null) throw invalidRequest(MESSAGES.bodyRequired);
+  if (typeof body !== 'object' || Array.isArray(body)) throw invalidRequest(MESSAGES.bodyMustBeObject);
+  const params = body as Record<string, unknown>;
+  for (const name of STRING_PARAMETERS) {
+    if (params[name] !== undefined && typeof params[name] !== 'string') {
+      throw invalidRequest(MESSAGES.parameterNotString(name));
+    }
+  }
+  if (params.test_token !== undefined && !['string', 'boolean'].includes(typeof params.test_token)) {
+    throw invalidRequest(MESSAGES.parameterNotString('test_token'));
+  }
+  return params;
+}
+
+function requireParameter(params: TokenParameters, name: keyof TokenParameters): string {
+  const value = params[name];
+  if (typeof value !== 'string' || value === '') throw invalidRequest(MESSAGES.missingParameter(name));
+  return value;
+}
+
+function checkScope(scope: string | undefined): string | undefined {
+  if (scope === undefined) return undefined;
+  const words = scope.split(' ');
+  if (words.some((word) => !(SCOPES as readonly string[]).includes(word))) {
+    throw tokenError('invalid_scope', MESSAGES.invalidScope(scope));
+  }
+  return scope;
+}
+
+function grantResponse(app: Application, token: AccessToken, refresh?: Grant) {
+  return {
+    access_token: token.value,
+    token_type: 'bearer',
+    expires_in: token.expiresIn,
+    scope: token.scope,
+    user_id: token.userId,
+    ...(refresh ? { refresh_token: refresh.value } : {}),
+    public_key: `${token.live ? 'APP_USR' : 'TEST'}-${app.publicKeyUuid}`,
+    live_mode: token.live,
+  };
+}
+
+function issueToken(params: TokenParameters, ctx: MockContext) {
+  const { state, options } = ctx;
+  const delay = state.rateLimitDelay(
+    params.client_id ?? '',
+    options.rateLimit.max,
+    options.rateLimit.windowSeconds,
+  );
+  if (delay > 0) {
+    throw tokenError('local_rate_limited', MESSAGES.rateLimited, 429, { 'retry-after': String(delay) });
+  }
+  const grantType = requireParameter(params, 'grant_type');
+  const clientId = requireParameter(params, 'client_id');
+  const clientSecret = requireParameter(params, 'client_secret');
+  if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
+    throw tokenError('unsupported_grant_type', MESSAGES.unsupportedGrantType(grantType));
+  }
+  const grantParameter = GRANT_PARAMETER[grantType as GrantType];
+  const presented = grantParameter ? requireParameter(params, grantParameter as keyof TokenParameters) : '';
+  const app = state.application(clientId);
+  if (!app || app.clientSecret !== clientSecret) throw tokenError('invalid_client', MESSAGES.invalidClient);
+  const requestedScope = checkScope(params.scope);
+  const testRequested = params.test_token === true || params.test_token === 'true';
+
+  if (grantType === 'client_credentials') {
+    return grantResponse(
+      app,
+      state.mintAccessToken(app, app.userId, requestedScope ?? DEFAULT_SCOPE, !testRequested),
+    );
+  }
+  if (grantType === 'authorization_code') {
+    const code = state.consumeAuthorizationCode(presented);
+    const ageSeconds = code ? (state.now() - code.issuedAt) / 1000 : Infinity;
+    if (!code || code.clientId !== app.clientId || ageSeconds > AUTHORIZATION_CODE_VALIDITY_SECONDS) {
+      throw invalidGrant();
+    }
+    if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirectUri) {
+      throw invalidGrant(MESSAGES.redirectUriMismatch);
+    }
+    const token = state.mintAccessToken(app, code.userId, requestedScope ?? DEFAULT_SCOPE, !testRequested);
+    return grantResponse(app, token, state.mintRefreshToken(token));
+  }
+  const refresh = state.consumeRefreshToken(presented);
+  if (!refresh || refresh.clientId !== app.clientId) throw invalidGrant();
+  const live = params.test_token === undefined ? refresh.live !== false : !testRequested;
+  const token = state.mintAccessToken(app, refresh.userId, requestedScope ?? refresh.scope, live);
+  return grantResponse(app, token, state.mintRefreshToken(token));
+}
+
+export const oauthHandlers: AreaHandlers = {
+  // The official SDK sends an Authorization header here too; the token endpoint ignores it.
+  token: (request, _reply, ctx) => issueToken(readParameters(request.body), ctx),
+};
+
+/** GET /authorization: consent is given at once and the browser is sent back with a fresh code. */
+export function registerAuthorization(app: FastifyInstance, ctx: MockContext): void {
+  app.get('/authorization', (request, reply) => {
+    const responseType = singleQueryParam(request.query, 'response_type');
+    const clientId = singleQueryParam(request.query, 'client_id');
+    const redirectUri = singleQueryParam(request.query, 'redirect_uri');
+    const stateParam = singleQueryParam(request.query, 'state');
+    const application = typeof clientId === 'string' ? ctx.state.application(clientId) : undefined;
+    const problems = [
+      responseType !== 'code' && cause('invalid_response_type', 'response_type must be "code"'),
+      !application && cause('invalid_client_id', 'client_id must be a known application'),
+      application &&
+        redirectUri !== application.redirectUri &&
+        cause('invalid_redirect_uri', "redirect_uri must be the application's configured redirect URI"),
+      stateParam === null && cause('invalid_state', 'state must be given at most once'),
+    ].filter((p) => p !== false && p !== undefined);
+    if (problems.length > 0 || !application) {
+      throw badRequest(MESSAGES.authorizationParameters, problems);
+    }
+    const code = ctx.state.mintAuthorizationCode(application, application.redirectUri);
+    const location = new URL(application.redirectUri);
+    location.searchParams.set('code', code.value);
+    if (typeof stateParam === 'string') location.searchParams.set('state', stateParam);
+    return reply.code(302).header('location', location.toString()).send();
+  });
+}

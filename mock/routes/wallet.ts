@@ -1,0 +1,21 @@
+/** DELETE /v2/wallet_connect/agreements/{agreement_id}: cancels (removes) the agreement; 200, no body. */
+import type { AreaHandlers } from '../context.ts';
+import { badRequest, cause, MESSAGES, notFound } from '../errors.ts';
+import { isNumericId, pathParam, singleQueryParam } from './params.ts';
+
+export const wallet = { clientIdQuery: 'client.id' } as const;
+
+export const walletHandlers: AreaHandlers = {
+  // `x-platform-id` is optional and informative only; it is accepted and not checked.
+  'cancel-agreement': (request, reply, ctx) => {
+    const clientId = singleQueryParam(request.query, wallet.clientIdQuery);
+    if (clientId !== undefined && !isNumericId(clientId)) {
+      throw badRequest(MESSAGES.invalidClientIdQuery, [
+        cause('INVALID_CLIENT_ID', MESSAGES.invalidClientIdQuery),
+      ]);
+    }
+    const id = pathParam(request.params, 'agreement_id');
+    if (!ctx.state.cancelAgreement(id)) throw notFound(MESSAGES.notFound('Agreement'));
+    return reply.code(200).send();
+  },
+};

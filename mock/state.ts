@@ -1,0 +1,330 @@
+/**
+ * The mock's stateful store: the seed plus everything minted or changed at run time (tokens, codes,
+ * preferences, reports, claim and agreement transitions). `reset()` restores the seed.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DEFAULT_EXPIRES_IN } from '../lib/catalogue.ts';
+import { MockClock, timestampWithOffset, tokenDateStamp } from './clock.ts';
+import {
+  APPLICATIONS,
+  createSeedData,
+  defaultSettlementReportConfig,
+  openedClaim,
+  type Agreement,
+  type Application,
+  type Chargeback,
+  type Claim,
+  type ClaimReason,
+  type SeedData,
+  type SettlementReportConfig,
+  type Store,
+  type SubscriptionPlan,
+  type TestUser,
+} from './seed.ts';
+
+export interface AccessToken {
+  value: string;
+  clientId: string;
+  userId: number;
+  scope: string;
+  live: boolean;
+  issuedAt: number;
+  expiresIn: number;
+}
+
+/** A single-use grant: an authorization code or a refresh token. */
+export interface Grant {
+  value: string;
+  clientId: string;
+  userId: number;
+  scope: string;
+  issuedAt: number;
+  redirectUri?: string;
+  live?: boolean;
+}
+
+export interface ReleaseReport {
+  id: number;
+  account_id: number;
+  begin_date: string;
+  end_date: string;
+  created_from: 'manual' | 'schedule';
+  currency_id: string;
+  generation_date: string;
+  internal_management: { is_visible: boolean; notify: boolean; use_exact_time: boolean }[];
+  is_reserve: boolean;
+  is_test: boolean;
+  last_modified: string;
+  report_id: number;
+  retries: number;
+  status: string;
+  sub_type: string;
+  user_id: number;
+  format: string;
+}
+
+export type StoredPreference = Record<string, unknown> & { id: string };
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+export class MockState {
+  readonly clock: MockClock;
+  private seed!: SeedData;
+  private readonly accessTokens = new Map<string, AccessToken>();
+  private readonly authorizationCodes = new Map<string, Grant>();
+  private readonly refreshTokens = new Map<string, Grant>();
+  private readonly preferences = new Map<string, StoredPreference>();
+  private readonly releaseReports: ReleaseReport[] = [];
+  private readonly tokenRequestTimes = new Map<string, number[]>();
+  private nextFixtureNumber = 1;
+
+  constructor(startTime?: number) {
+    this.clock = new MockClock(startTime);
+    this.reset();
+  }
+
+  reset(): void {
+    this.seed = createSeedData();
+    this.clock.reset();
+    for (const map of [
+      this.accessTokens,
+      this.authorizationCodes,
+      this.refreshTokens,
+      this.preferences,
+      this.tokenRequestTimes,
+    ]) {
+      map.clear();
+    }
+    this.releaseReports.length = 0;
+    this.nextFixtureNumber = 1;
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  nowStamp(): string {
+    return timestampWithOffset(this.now());
+  }
+
+  // Applications and tokens.
+
+  application(clientId: string): Application | undefined {
+    return APPLICATIONS.find((app) => app.clientId === clientId);
+  }
+
+  mintAccessToken(app: Application, userId: number, scope: string, live: boolean): AccessToken {
+    const prefix = live ? 'APP_USR' : 'TEST';
+    const token: AccessToken = {
+      value: `${prefix}-${app.clientId}-${tokenDateStamp(this.now())}-${hex(16)}-${userId}`,
+      clientId: app.clientId,
+      userId,
+      scope,
+      live,
+      issuedAt: this.now(),
+      expiresIn: DEFAULT_EXPIRES_IN,
+    };
+    this.accessTokens.set(token.value, token);
+    return token;
+  }
+
+  /** A known, unexpired access token, or the reason it is not one. */
+  findAccessToken(value: string): { token?: AccessToken; expired: boolean } {
+    const token = this.accessTokens.get(value);
+    if (!token) return { expired: false };
+    if (this.now() >= token.issuedAt + token.expiresIn * 1000) return { expired: true };
+    return { token, expired: false };
+  }
+
+  private mintGrant(store: Map<string, Grant>, grant: Omit<Grant, 'value' | 'issuedAt'>): Grant {
+    const minted: Grant = { ...grant, value: `TG-${hex(12)}-${grant.userId}`, issuedAt: this.now() };
+    store.set(minted.value, minted);
+    return minted;
+  }
+
+  mintAuthorizationCode(app: Application, redirectUri: string): Grant {
+    return this.mintGrant(this.authorizationCodes, {
+      clientId: app.clientId,
+      userId: app.userId,
+      scope: '',
+      redirectUri,
+    });
+  }
+
+  mintRefreshToken(token: AccessToken): Grant {
+    return this.mintGrant(this.refreshTokens, {
+      clientId: token.clientId,
+      userId: token.userId,
+      scope: token.scope,
+      live: token.live,
+    });
+  }
+
+  /** Removes and returns a code: codes are single use whatever the outcome of the exchange. */
+  consumeAuthorizationCode(value: string): Grant | undefined {
+    const grant = this.authorizationCodes.get(value);
+    this.authorizationCodes.delete(value);
+    return grant;
+  }
+
+  consumeRefreshToken(value: string): Grant | undefined {
+    const grant = this.refreshTokens.get(value);
+    this.refreshTokens.delete(value);
+    return grant;
+  }
+
+  /**
+   * Records a token request of `clientId` and answers how many seconds it must wait, or 0 when it is
+   * within `max` requests per `windowSeconds` (sliding window on the mock clock).
+   */
+  rateLimitDelay(clientId: string, max: number, windowSeconds: number): number {
+    const now = this.now();
+    const windowMs = windowSeconds * 1000;
+    const recent = (this.tokenRequestTimes.get(clientId) ?? []).filter((t) => t > now - windowMs);
+    if (recent.length >= max) {
+      this.tokenRequestTimes.set(clientId, recent);
+      return Math.max(1, Math.ceil((recent[0]! + windowMs - now) / 1000));
+    }
+    recent.push(now);
+    this.tokenRequestTimes.set(clientId, recent);
+    return 0;
+  }
+
+  // Checkout.
+
+  storePreference(request: Record<string, unknown>, collectorId: number, clientId: string): StoredPreference {
+    const id = `${collectorId}-${randomUUID()}`;
+    const preference: StoredPreference = {
+      ...request,
+      id,
+      collector_id: collectorId,
+      client_id: clientId,
+      date_created: this.nowStamp(),
+      init_point: `https://www.mercadopago.com.ar/checkout/v1/redirect?pref_id=${id}`,
+      sandbox_init_point: `https://sandbox.mercadopago.com.ar/checkout/v1/redirect?pref_id=${id}`,
+    };
+    this.preferences.set(id, preference);
+    return preference;
+  }
+
+  // Reports.
+
+  settlementConfig(userId: number): SettlementReportConfig {
+    let config = this.seed.settlementConfigs.get(userId);
+    if (!config) {
+      config = defaultSettlementReportConfig(userId);
+      this.seed.settlementConfigs.set(userId, config);
+    }
+    return config;
+  }
+
+  /** The spec's one state transition: a release report is generated and `scheduled` becomes true. */
+  scheduleReleaseReport(userId: number, test: boolean): ReleaseReport {
+    const config = this.settlementConfig(userId);
+    config.scheduled = true;
+    const now = this.now();
+    const nowDate = new Date(now);
+    // The interval the configured monthly frequency covers: the previous calendar month, in UTC.
+    const begin = Date.UTC(nowDate.getUTCFullYear(), nowDate.getUTCMonth() - 1, 1);
+    const end = Date.UTC(nowDate.getUTCFullYear(), nowDate.getUTCMonth(), 1) - 1000;
+    const id = 2541818 + this.releaseReports.length + 1;
+    const report: ReleaseReport = {
+      id,
+      account_id: userId,
+      begin_date: new Date(begin).toISOString().replace('.000Z', 'Z'),
+      end_date: new Date(end).toISOString().replace('.000Z', 'Z'),
+      created_from: 'schedule',
+      currency_id: 'ARS',
+      generation_date: timestampWithOffset(now),
+      internal_management: [{ is_visible: true, notify: true, use_exact_time: false }],
+      is_reserve: false,
+      is_test: test,
+      last_modified: timestampWithOffset(now),
+      report_id: 96210000 + id,
+      retries: 0,
+      status: 'processed',
+      sub_type: 'release',
+      user_id: userId,
+      format: 'CSV',
+    };
+    this.releaseReports.push(report);
+    return report;
+  }
+
+  // Read-only resources.
+
+  testUsersOf(userId: number): TestUser[] {
+    return this.seed.testUsers.get(userId) ?? [];
+  }
+
+  plan(id: string): SubscriptionPlan | undefined {
+    return this.seed.plans.find((p) => p.id === id);
+  }
+
+  claimReason(id: string): ClaimReason | undefined {
+    return this.seed.claimReasons.find((r) => r.id === id);
+  }
+
+  chargeback(idOrPaymentId: string): Chargeback | undefined {
+    return (
+      this.seed.chargebacks.find((c) => c.id === idOrPaymentId) ??
+      this.seed.chargebacks.find((c) => c.payments.some((p) => String(p) === idOrPaymentId))
+    );
+  }
+
+  store(id: string): Store | undefined {
+    return this.seed.stores.find((s) => s.id === id);
+  }
+
+  // Claims.
+
+  claim(id: number): Claim | undefined {
+    return this.seed.claims.find((c) => c.id === id);
+  }
+
+  /** Moves an opened claim at the claim stage to mediation; false when the claim cannot be disputed. */
+  openDispute(claim: Claim): boolean {
+    if (claim.status !== 'opened' || claim.stage !== 'claim') return false;
+    const now = this.nowStamp();
+    claim.stage = 'dispute';
+    claim.last_updated = now;
+    const dueDate = timestampWithOffset(this.now() + 7 * 24 * 3600 * 1000);
+    for (const player of claim.players) {
+      player.available_actions =
+        player.role === 'respondent'
+          ? [{ action: 'send_message_to_mediator', due_date: dueDate, mandatory: false }]
+          : [];
+    }
+    return true;
+  }
+
+  createClaimFixture(): Claim {
+    const id = Math.max(...this.seed.claims.map((c) => c.id)) + 1;
+    const claim = openedClaim(id, this.nowStamp(), timestampWithOffset(this.now() + 7 * 24 * 3600 * 1000));
+    this.seed.claims.push(claim);
+    return claim;
+  }
+
+  // Agreements.
+
+  agreement(id: string): Agreement | undefined {
+    return this.seed.agreements.find((a) => a.id === id);
+  }
+
+  cancelAgreement(id: string): boolean {
+    const before = this.seed.agreements.length;
+    this.seed.agreements = this.seed.agreements.filter((a) => a.id !== id);
+    return this.seed.agreements.length < before;
+  }
+
+  createAgreementFixture(clientId: string, payerId: number): Agreement {
+    const agreement: Agreement = {
+      id: `2c9380848${String(this.nextFixtureNumber++).padStart(3, '0')}${hex(10)}`,
+      clientId,
+      payerId,
+      dateCreated: this.nowStamp(),
+    };
+    this.seed.agreements.push(agreement);
+    return agreement;
+  }
+}

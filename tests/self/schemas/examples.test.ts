@@ -1,0 +1,21 @@
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { SCHEMA_NAMES, type SchemaName } from '../../../lib/catalogue.ts';
+import { formatViolations, validate } from '../../../schemas/registry.ts';
+import { EXAMPLES_DIR, readExample } from './support.ts';
+
+/** `common` holds only $defs (no root shape); its definitions are exercised through every other example. */
+const WITHOUT_ROOT_SHAPE: readonly SchemaName[] = ['common'];
+
+for (const name of SCHEMA_NAMES) {
+  test(`${name}: the spec-shaped example passes strict`, () => {
+    test.skip(
+      WITHOUT_ROOT_SHAPE.includes(name),
+      `${name} holds only shared $defs, it has no root shape to exemplify`,
+    );
+    expect(existsSync(`${EXAMPLES_DIR}${name}.json`), `schemas/examples/${name}.json exists`).toBe(true);
+    const outcome = validate(name, readExample(name));
+    expect(outcome.valid, formatViolations(name, outcome.violations)).toBe(true);
+    expect(outcome.allowances).toEqual([]);
+  });
+}

@@ -97,7 +97,7 @@ export interface Chargeback {
   payments: number[];
   currency: string;
   amount: number;
-  coverage_applied: boolean | null;
+  coverage_applied: boolean;
   coverage_elegible: boolean;
   documentation_required: boolean;
   documentation_status: string;
@@ -329,7 +329,7 @@ function chargebacks(): Chargeback[] {
       payments: [Number(SEEDED_IDS.chargebackPaymentId)],
       currency: 'ARS',
       amount: 1000.5,
-      coverage_applied: null,
+      coverage_applied: false,
       coverage_elegible: true,
       documentation_required: true,
       documentation_status: 'pending',

@@ -3,23 +3,20 @@
  * same schemas. Answers the violations as the error body's cause entries.
  */
 import type { SchemaName } from '../lib/catalogue.ts';
+import { validate, type SchemaViolation } from '../schemas/registry.ts';
 import { cause, type ErrorCause } from './errors.ts';
 
-export interface RequestViolation {
-  pointer: string;
-  message: string;
+/** Violations of `data` under the strict profile: what the spec says a request must be. */
+export function requestViolations(name: SchemaName, data: unknown): SchemaViolation[] {
+  return validate(name, data, 'strict').violations;
 }
 
-export function requestViolations(_name: SchemaName, data: unknown): RequestViolation[] {
-  // Placeholder until schemas/registry.ts lands: only the object shape is checked.
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return [{ pointer: '', message: 'must be object' }];
-  }
-  return [];
-}
-
-export function violationCauses(violations: RequestViolation[]): ErrorCause[] {
+export function violationCauses(violations: SchemaViolation[]): ErrorCause[] {
   return violations.map((v) =>
-    cause('invalid_field', `${v.pointer || '(body)'} ${v.message}`, v.pointer || null),
+    cause(
+      `invalid_${v.keyword.replace(/\W+/g, '_')}`,
+      `${v.pointer || '(body)'} ${v.message}`,
+      v.pointer || null,
+    ),
   );
 }

@@ -103,10 +103,10 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
   const testRequested = params.test_token === true || params.test_token === 'true';
 
   if (grantType === 'client_credentials') {
-    return grantResponse(
-      app,
-      state.mintAccessToken(app, app.userId, requestedScope ?? DEFAULT_SCOPE, !testRequested),
-    );
+    // The real platform omits refresh_token here; the spec's table gives it to every grant, and the
+    // reference mock follows the spec (docs/decisions.md, "Mock: client_credentials refresh token").
+    const token = state.mintAccessToken(app, app.userId, requestedScope ?? DEFAULT_SCOPE, !testRequested);
+    return grantResponse(app, token, state.mintRefreshToken(token));
   }
   if (grantType === 'authorization_code') {
     const code = state.consumeAuthorizationCode(presented);

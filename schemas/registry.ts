@@ -187,41 +187,44 @@ function escapePointerToken(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
+/** The property an error is about, where the error sits on its parent object (ajv reports those at the parent). */
+function propertyOf(e: ErrorObject): { name: string; kind: 'missing' | 'unexpected' | 'name' } | undefined {
+  const params = e.params as Record<string, unknown>;
+  if (typeof params.missingProperty === 'string') return { name: params.missingProperty, kind: 'missing' };
+  if (typeof params.additionalProperty === 'string')
+    return { name: params.additionalProperty, kind: 'unexpected' };
+  if (typeof params.unevaluatedProperty === 'string')
+    return { name: params.unevaluatedProperty, kind: 'unexpected' };
+  const name = e.propertyName ?? params.propertyName;
+  if (typeof name === 'string') return { name, kind: 'name' };
+  return undefined;
+}
+
 function toViolation(e: ErrorObject): SchemaViolation {
   const rule = `${e.keyword} at ${e.schemaPath}`;
-  const params = e.params as Record<string, unknown>;
-  const property =
-    e.keyword === 'required' || e.keyword === 'dependentRequired'
-      ? params.missingProperty
-      : e.keyword === 'additionalProperties'
-        ? params.additionalProperty
-        : e.keyword === 'unevaluatedProperties'
-          ? params.unevaluatedProperty
-          : undefined;
-  if (typeof property === 'string') {
-    const pointer = `${e.instancePath}/${escapePointerToken(property)}`;
-    if (e.keyword === 'required' || e.keyword === 'dependentRequired') {
+  const property = propertyOf(e);
+  if (property) {
+    const pointer = `${e.instancePath}/${escapePointerToken(property.name)}`;
+    if (property.kind === 'missing') {
       return { pointer, keyword: e.keyword, rule, message: 'required property is missing', value: undefined };
     }
-    const data = e.data as Record<string, unknown>;
+    if (property.kind === 'unexpected') {
+      const value = (e.data as Record<string, unknown>)[property.name];
+      return { pointer, keyword: e.keyword, rule, message: 'property is not allowed here', value };
+    }
     return {
       pointer,
       keyword: e.keyword,
       rule,
-      message: 'property is not allowed here',
-      value: data[property],
+      message: `property name ${e.message ?? 'is invalid'}`,
+      value: property.name,
     };
   }
   if (e.keyword === ALLOWANCE_KEYWORD) {
     const name = String(e.schema);
     const description = ALLOWANCES[name]?.description ?? '';
-    return {
-      pointer: e.instancePath,
-      keyword: e.keyword,
-      rule,
-      message: `accepted only by the lenient allowance '${name}' (${description})`,
-      value: e.data,
-    };
+    const message = `accepted only by the lenient allowance '${name}' (${description})`;
+    return { pointer: e.instancePath, keyword: e.keyword, rule, message, value: e.data };
   }
   return {
     pointer: e.instancePath,

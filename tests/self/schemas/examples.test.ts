@@ -6,8 +6,9 @@ import { EXAMPLES_DIR, readExample } from './support.ts';
 
 /** `common` holds only $defs (no root shape); its definitions are exercised through every other example. */
 const WITHOUT_ROOT_SHAPE: readonly SchemaName[] = ['common'];
+const EXEMPLIFIED = SCHEMA_NAMES.filter((name) => !WITHOUT_ROOT_SHAPE.includes(name));
 
-for (const name of SCHEMA_NAMES) {
+for (const name of EXEMPLIFIED) {
   test(`${name}: the spec-shaped example passes strict`, () => {
     test.skip(
       WITHOUT_ROOT_SHAPE.includes(name),

@@ -1,0 +1,109 @@
+/**
+ * The conformance run (`npm run conformance`): a setup project that probes the target and obtains its
+ * tokens, one project per area of lib/catalogue.ts, and a teardown that removes the run's tokens.
+ *
+ * With PAYMENTS_BASE_URL unset, the embedded mock is started on a free loopback port and stopped after
+ * the run. This file is evaluated in the runner and again in every worker; values the workers must agree
+ * on (the port, the run id) are chosen once in the runner and passed on through the environment.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { defineConfig } from '@playwright/test';
+import { AREAS } from './lib/catalogue.ts';
+import { reportPaths } from './lib/report-paths.ts';
+import { TargetConfigError, VARIABLES } from './lib/target.ts';
+import { EMBEDDED_URL_VARIABLE, loadTargetConfig, RUN_ID_VARIABLE } from './tests/support/config.ts';
+
+const LOOPBACK = '127.0.0.1';
+/** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
+const READINESS_PATH = '/v1/account/settlement_report/config';
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, LOOPBACK, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const embedded = !process.env[VARIABLES.baseUrl];
+if (embedded && !process.env[EMBEDDED_URL_VARIABLE]) {
+  process.env[EMBEDDED_URL_VARIABLE] = `http://${LOOPBACK}:${await freeLoopbackPort()}`;
+}
+process.env[RUN_ID_VARIABLE] ??= randomUUID();
+
+function targetOrExit() {
+  try {
+    return loadTargetConfig();
+  } catch (error) {
+    if (error instanceof TargetConfigError) {
+      // One clear line, before any test runs.
+      console.error(`TargetConfigError: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+const target = targetOrExit();
+const suiteVersion = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+const embeddedPort = new URL(target.baseUrl).port;
+// CONFORMANCE_REPORTS_DIR moves them (shards, isolated self-test runs); reports/ by default.
+const outputs = reportPaths();
+
+export default defineConfig({
+  testDir: './tests',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  fullyParallel: true,
+  workers: 2,
+  timeout: 60_000,
+  outputDir: './test-results/conformance',
+  use: { trace: 'off', screenshot: 'off', video: 'off' },
+  reporter: [
+    ['list'],
+    ['junit', { outputFile: outputs.junit }],
+    [
+      'allure-playwright',
+      {
+        resultsDir: outputs.allureResults,
+        // Only test.step and attachments: Playwright's own API steps would name request URLs.
+        detail: false,
+        environmentInfo: {
+          target: target.embedded ? `${target.baseUrl} (embedded mock)` : target.baseUrl,
+          profile: target.profile,
+          abilities: [...target.capabilities].join(', ') || 'none',
+          'suite version': suiteVersion,
+        },
+      },
+    ],
+  ],
+  webServer: target.embedded
+    ? {
+        command: `npx tsx mock/cli.ts --port ${embeddedPort} --host ${LOOPBACK} --quiet`,
+        url: `${target.baseUrl}${READINESS_PATH}`,
+        reuseExistingServer: false,
+        timeout: 30_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      }
+    : undefined,
+  projects: [
+    { name: 'setup', testDir: './tests/setup', testMatch: /.*\.setup\.ts/, teardown: 'teardown' },
+    { name: 'teardown', testDir: './tests/setup', testMatch: /.*\.teardown\.ts/ },
+    ...AREAS.map((area) => ({
+      name: area,
+      testDir: `./tests/conformance/${area}`,
+      testMatch: /.*\.spec\.ts/,
+      dependencies: ['setup'],
+    })),
+  ],
+});

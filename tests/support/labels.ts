@@ -1,0 +1,91 @@
+/**
+ * The report's label contract, declared statically on each test so the Allure results, Playwright's own
+ * reporters and `playwright test --list` all see which documented path a test covers.
+ *
+ * epic = area, feature = `METHOD /path`, story = coverage key (`<endpoint>.success` or an Errors-table
+ * key) or `behaviour:<name>`, severity, tags `@needs-<ability>` and `@industry-<industry>`.
+ */
+import type { TestDetails } from '@playwright/test';
+import {
+  DOCUMENTED_ERRORS,
+  ENDPOINTS,
+  endpointById,
+  type Capability,
+  type EndpointId,
+  type Industry,
+} from '../../lib/catalogue.ts';
+
+/** `<endpoint>.success`, a key of the Errors table, or `behaviour:<name>` (checked when declared). */
+export type Story = string;
+
+export const BEHAVIOUR_PREFIX = 'behaviour:';
+/** Where the spec lives relative to the project root (beside a full checkout). */
+export const SPEC_DOCUMENT = '../shared/spec/payments-platform-api.md';
+
+export const ANNOTATION = {
+  epic: 'allure.label.epic',
+  feature: 'allure.label.feature',
+  story: 'allure.label.story',
+  severity: 'allure.label.severity',
+} as const;
+
+export interface LabelOptions {
+  /** Target abilities the test needs; it is skipped, naming the ability, when the target lacks one. */
+  needs?: Capability[];
+  industry?: Industry;
+}
+
+function severityOf(story: string): 'critical' | 'normal' | 'minor' {
+  if (story.endsWith('.success')) return 'critical';
+  if (story.startsWith(BEHAVIOUR_PREFIX)) return 'minor';
+  return 'normal';
+}
+
+/**
+ * Labels for the tests of one endpoint. `covers(story)` takes `<endpoint>.success`, a key of the
+ * Errors table (lib/catalogue.ts) or `behaviour:<name>`; anything else is a typo and stops collection.
+ */
+export function labelsFor(endpointId: EndpointId) {
+  const endpoint = endpointById(endpointId);
+  const errorKeys = new Set(DOCUMENTED_ERRORS.filter((e) => e.endpoint === endpointId).map((e) => e.key));
+  return function covers(story: Story, options: LabelOptions = {}): TestDetails {
+    const known =
+      story === `${endpointId}.success` ||
+      errorKeys.has(story) ||
+      (story.startsWith(BEHAVIOUR_PREFIX) && story.length > BEHAVIOUR_PREFIX.length);
+    if (!known) {
+      throw new Error(
+        `covers(${JSON.stringify(story)}) is neither ${endpointId}.success, a documented error of ${endpointId} (${[...errorKeys].join(', ') || 'none'}) nor behaviour:<name>`,
+      );
+    }
+    return {
+      tag: [
+        ...(options.needs ?? []).map((ability) => `@needs-${ability}`),
+        ...(options.industry ? [`@industry-${options.industry}`] : []),
+      ],
+      annotation: [
+        { type: ANNOTATION.epic, description: endpoint.area },
+        { type: ANNOTATION.feature, description: endpoint.feature },
+        { type: ANNOTATION.story, description: story },
+        { type: ANNOTATION.severity, description: severityOf(story) },
+      ],
+    };
+  };
+}
+
+/** The abilities a test declared through its `@needs-<ability>` tags. */
+export function neededAbilities(tags: readonly string[]): string[] {
+  return tags.filter((t) => t.startsWith('@needs-')).map((t) => t.slice('@needs-'.length));
+}
+
+const ENDPOINT_BY_FEATURE = new Map(ENDPOINTS.map((e) => [e.feature, e]));
+
+/** The spec section a test's feature points to: its endpoint's section, or the Errors table. */
+export function specLinkFor(feature: string, story: string): { url: string; name: string } | undefined {
+  const endpoint = ENDPOINT_BY_FEATURE.get(feature);
+  if (!endpoint) return undefined;
+  const isErrorRow = DOCUMENTED_ERRORS.some((e) => e.key === story);
+  return isErrorRow
+    ? { url: `${SPEC_DOCUMENT}#errors`, name: `spec: Errors table (${story})` }
+    : { url: `${SPEC_DOCUMENT}#endpoints`, name: `spec: Endpoints §${endpoint.section} ${feature}` };
+}

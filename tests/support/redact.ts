@@ -1,0 +1,75 @@
+/**
+ * The one redaction used for everything the suite writes: attachments, error messages, step titles.
+ *
+ * Secrets are the client secret, every token and authorization code the run has seen (remembered as
+ * they pass through the API client) and anything shaped like a platform token, seen or not.
+ */
+
+export const REDACTED = '[redacted]';
+
+/** Platform token and code shapes: `APP_USR-…` (live), `TEST-…` (test), `TG-…` (authorization code). */
+const TOKEN_SHAPED = /\b(?:APP_USR|TEST|TG)-[A-Za-z0-9][A-Za-z0-9._~+/=-]*/g;
+
+/** Shorter values would redact ordinary words; no real secret is this short. */
+const MIN_SECRET_LENGTH = 4;
+
+const secrets = new Set<string>();
+
+/** Remembers a secret value so every later redaction removes it. */
+export function rememberSecret(value: unknown): void {
+  if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+}
+
+/** Body and query fields whose values are secrets wherever they appear in a request or a token grant. */
+export const SECRET_FIELDS = [
+  'client_secret',
+  'access_token',
+  'refresh_token',
+  'code',
+  'code_verifier',
+] as const;
+
+/** Fields of a response that carry secrets: the token grant's tokens (an error's `code` is not one). */
+export const SECRET_RESPONSE_FIELDS = ['access_token', 'refresh_token'] as const;
+
+/** Remembers the top-level secret `fields` of a token request, a token grant or a query. */
+export function rememberSecretFields(record: unknown, fields: readonly string[] = SECRET_FIELDS): void {
+  if (typeof record !== 'object' || record === null) return;
+  for (const field of fields) rememberSecret((record as Record<string, unknown>)[field]);
+}
+
+function escapeForRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Returns `text` with every known secret and every token-shaped string replaced by [redacted]. */
+export function redact(text: string): string {
+  let result = text;
+  // Longest first, so a secret that contains another is removed whole.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    result = result.replace(new RegExp(escapeForRegExp(secret), 'g'), REDACTED);
+    // The same secret URL-encoded, as it appears in a query string.
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret) result = result.replace(new RegExp(escapeForRegExp(encoded), 'g'), REDACTED);
+  }
+  return result.replace(TOKEN_SHAPED, REDACTED);
+}
+
+/** Redacts an error in place (message and stack, which reporters print) and returns it. */
+export function redactError(error: unknown): unknown {
+  if (error instanceof Error) {
+    error.message = redact(error.message);
+    if (error.stack) error.stack = redact(error.stack);
+    return error;
+  }
+  return new Error(redact(String(error)));
+}
+
+/** Runs `action`; anything it throws leaves redacted. */
+export async function redactingErrors<T>(action: () => T | Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw redactError(error);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Child processes for the bench: servers started on a free loopback port, waited for, measured
+ * (resident memory from /proc) and stopped by their own pid.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export const LOOPBACK = '127.0.0.1';
+const READY_TIMEOUT_MS = 30_000;
+const READY_POLL_MS = 100;
+const SERVER_NOT_READY = 'server did not answer on its port in time';
+const SERVER_EXITED = 'server exited before answering';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, LOOPBACK, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Reads one `Vm*` line of /proc/<pid>/status in kilobytes; 0 once the process is gone. */
+function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function processTree(root: number): number[] {
+  const tree = [root];
+  for (let index = 0; index < tree.length; index++) tree.push(...childrenOf(tree[index]!));
+  return tree;
+}
+
+/**
+ * Samples the summed resident memory of a process and all its descendants; the peak of the sums is
+ * the memory the whole tree needed at once (per-process high-water marks would overstate it).
+ */
+export class TreeMemorySampler {
+  private peakKb = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly rootPid: number,
+    intervalMs = 50,
+  ) {
+    this.timer = setInterval(() => this.sample(), intervalMs);
+    this.sample();
+  }
+
+  private sample(): void {
+    const totalKb = processTree(this.rootPid).reduce((sum, pid) => sum + procStatusKb(pid, 'VmRSS'), 0);
+    this.peakKb = Math.max(this.peakKb, totalKb);
+  }
+
+  /** Stops sampling and returns the peak in MiB. */
+  stop(): number {
+    clearInterval(this.timer);
+    return this.peakKb / 1024;
+  }
+}
+
+export interface RunningServer {
+  name: string;
+  baseUrl: string;
+  process: ChildProcess;
+  /** The server process's own peak resident memory so far (VmHWM), in MiB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+async function waitUntilAnswering(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${SERVER_EXITED} (${baseUrl}, exit ${child.exitCode}):\n${output()}`);
+    try {
+      await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(1_000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+    }
+  }
+  throw new Error(`${SERVER_NOT_READY} (${baseUrl}):\n${output()}`);
+}
+
+/**
+ * Starts `node <args>` with the port appended by `portArgs(port)`, directly (no npx or shell in
+ * between), so the pid measured is the server's own.
+ */
+export async function startNodeServer(
+  name: string,
+  nodeArgs: readonly string[],
+  portArgs: (port: number) => string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, ...portArgs(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  // Keep only the tail of the output: enough to explain a failed start, never a growing buffer.
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-4_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const baseUrl = `http://${LOOPBACK}:${port}`;
+  try {
+    await waitUntilAnswering(baseUrl, child, () => tail);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  const pid = child.pid!;
+  return {
+    name,
+    baseUrl,
+    process: child,
+    peakRssMb: () => procStatusKb(pid, 'VmHWM') / 1024,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

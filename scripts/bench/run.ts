@@ -1,0 +1,268 @@
+/**
+ * `npm run bench [-- --quick] [-- --sections throughput,schemas,conformance,scale]`
+ *
+ * Measures the conformance run against its floor, the embedded mock's throughput against Prism and a
+ * bare node:http ceiling, schema compile and validation rates, how the suite scales, and peak memory.
+ * Prints tables, writes reports/bench.json (figures) and reports/bench.md (the same tables in Markdown,
+ * for the README). Never a test: speed is reported, not asserted.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  CONFORMANCE_CONFIG,
+  FLOOR_CONFIG,
+  timePlaywrightRun,
+  type PlaywrightRun,
+} from './conformance-timing.ts';
+import { describeMachine } from './machine.ts';
+import { benchRequests, ENDPOINT_TITLES, issueBenchToken, type BenchEndpoint } from './requests.ts';
+import { measureSchemas, type SchemaFigures } from './schema-timing.ts';
+import { SERVER_TITLES, startServer, type ServerKind } from './servers.ts';
+import { formatMarkdownTable, formatTable, type Cell } from './table.ts';
+import { measureThroughput, type LoadSettings, type ThroughputFigures } from './throughput.ts';
+
+const SECTIONS = ['conformance', 'throughput', 'schemas', 'scale'] as const;
+type Section = (typeof SECTIONS)[number];
+const UNKNOWN_SECTION = `unknown bench section; known: ${SECTIONS.join(', ')}`;
+
+const TARGETS = {
+  conformanceToFloor: 1.5,
+  mockToPrism: 5,
+  mockToCeiling: 0.5,
+  schemaCompileMs: 300,
+} as const;
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    sections: { type: 'string', default: SECTIONS.join(',') },
+  },
+});
+const sections = new Set(values.sections.split(',').map((s) => s.trim()));
+for (const section of sections)
+  if (!(SECTIONS as readonly string[]).includes(section)) throw new Error(`${UNKNOWN_SECTION}: ${section}`);
+const wants = (section: Section) => sections.has(section);
+
+const quick = values.quick;
+const load: LoadSettings = { connections: 10, durationSeconds: quick ? 2 : 5 };
+const warmUp: LoadSettings = { connections: load.connections, durationSeconds: 1 };
+const validationWindowMs = quick ? 300 : 1000;
+const compileSamples = quick ? 1 : 3;
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+interface ThroughputRow extends ThroughputFigures {
+  server: ServerKind;
+  endpoint: BenchEndpoint;
+}
+
+async function throughputSection(): Promise<{
+  rows: ThroughputRow[];
+  peakRssMb: Partial<Record<ServerKind, number>>;
+}> {
+  const rows: ThroughputRow[] = [];
+  const peakRssMb: Partial<Record<ServerKind, number>> = {};
+  let accessToken = '';
+  // The mock first: it issues the bearer token the other two are sent (they do not check it).
+  for (const kind of ['mock', 'prism', 'ceiling'] as const) {
+    log(`throughput: starting ${SERVER_TITLES[kind]}`);
+    const server = await startServer(kind);
+    try {
+      if (kind === 'mock') accessToken = await issueBenchToken(server.baseUrl);
+      const requests = benchRequests(accessToken);
+      for (const endpoint of Object.keys(requests) as BenchEndpoint[]) {
+        if (!quick) await measureThroughput(server.baseUrl, requests[endpoint], warmUp);
+        log(`throughput: ${SERVER_TITLES[kind]} ${ENDPOINT_TITLES[endpoint]} for ${load.durationSeconds}s`);
+        rows.push({
+          server: kind,
+          endpoint,
+          ...(await measureThroughput(server.baseUrl, requests[endpoint], load)),
+        });
+      }
+      peakRssMb[kind] = server.peakRssMb();
+    } finally {
+      await server.stop();
+    }
+  }
+  return { rows, peakRssMb };
+}
+
+function schemasSection(): SchemaFigures {
+  log(`schemas: ${compileSamples} fresh process(es)`);
+  const samples = Array.from({ length: compileSamples }, () => measureSchemas(validationWindowMs));
+  return {
+    loadAndCompileMs: median(samples.map((s) => s.loadAndCompileMs)),
+    compileOnlyMs: median(samples.map((s) => s.compileOnlyMs)),
+    preferenceValidationsPerSecond: median(samples.map((s) => s.preferenceValidationsPerSecond)),
+    claimValidationsPerSecond: median(samples.map((s) => s.claimValidationsPerSecond)),
+  };
+}
+
+async function run(label: string, config: string, args: string[] = []): Promise<PlaywrightRun> {
+  log(`playwright: ${label}`);
+  return timePlaywrightRun(config, args);
+}
+
+const report: Record<string, unknown> = {
+  generatedAt: new Date().toISOString(),
+  machine: describeMachine(),
+  settings: {
+    quick,
+    load,
+    warmUpSeconds: quick ? 0 : warmUp.durationSeconds,
+    validationWindowMs,
+    compileSamples,
+  },
+  targets: TARGETS,
+};
+const tables: { title: string; header: string[]; rows: Cell[][] }[] = [];
+const verdicts: { target: string; goal: string; actual: number; met: boolean }[] = [];
+
+if (wants('conformance')) {
+  const floor = await run('floor', FLOOR_CONFIG);
+  const whole = await run('whole conformance suite', CONFORMANCE_CONFIG);
+  const ratio = whole.wallSeconds / floor.wallSeconds;
+  const marginalMs = ((whole.wallSeconds - floor.wallSeconds) * 1000) / Math.max(1, whole.tests - 1);
+  report.conformance = { floor, whole, ratio, marginalMsPerTest: marginalMs };
+  tables.push({
+    title: 'Conformance run (wall time)',
+    header: ['run', 'tests', 'seconds', 'peak RSS MiB'],
+    rows: [
+      ['floor: Playwright start-up + 1 trivial API test', floor.tests, floor.wallSeconds, floor.peakRssMb],
+      ['whole conformance suite vs embedded mock', whole.tests, whole.wallSeconds, whole.peakRssMb],
+      ['ratio whole / floor', '', ratio, ''],
+      ['marginal cost per test (ms)', '', marginalMs, ''],
+    ],
+  });
+  verdicts.push({
+    target: 'conformance run / floor',
+    goal: `<= ${TARGETS.conformanceToFloor}`,
+    actual: ratio,
+    met: ratio <= TARGETS.conformanceToFloor,
+  });
+}
+
+if (wants('scale')) {
+  const oneWorker = await run('1 worker', CONFORMANCE_CONFIG, ['--workers', '1']);
+  const twoWorkers = await run('2 workers', CONFORMANCE_CONFIG, ['--workers', '2']);
+  const fourTimes = await run('repeat-each 4 (2 workers)', CONFORMANCE_CONFIG, [
+    '--workers',
+    '2',
+    '--repeat-each',
+    '4',
+  ]);
+  const growth = fourTimes.wallSeconds / twoWorkers.wallSeconds;
+  const marginalMs =
+    ((fourTimes.wallSeconds - twoWorkers.wallSeconds) * 1000) /
+    Math.max(1, fourTimes.tests - twoWorkers.tests);
+  report.scale = { oneWorker, twoWorkers, fourTimes, growth4x: growth, marginalMsPerAddedTest: marginalMs };
+  tables.push({
+    title: 'Scale',
+    header: ['run', 'tests', 'seconds'],
+    rows: [
+      ['1 worker', oneWorker.tests, oneWorker.wallSeconds],
+      ['2 workers', twoWorkers.tests, twoWorkers.wallSeconds],
+      ['4x tests (--repeat-each=4), 2 workers', fourTimes.tests, fourTimes.wallSeconds],
+      ['growth 4x / 1x', '', growth],
+      ['marginal ms per added test', '', marginalMs],
+    ],
+  });
+}
+
+if (wants('throughput')) {
+  const { rows, peakRssMb } = await throughputSection();
+  const find = (server: ServerKind, endpoint: BenchEndpoint) =>
+    rows.find((r) => r.server === server && r.endpoint === endpoint);
+  const ratios = (Object.keys(ENDPOINT_TITLES) as BenchEndpoint[]).map((endpoint) => {
+    const mock = find('mock', endpoint)?.requestsPerSecond ?? NaN;
+    return {
+      endpoint,
+      mockToPrism: mock / (find('prism', endpoint)?.requestsPerSecond ?? NaN),
+      mockToCeiling: mock / (find('ceiling', endpoint)?.requestsPerSecond ?? NaN),
+    };
+  });
+  report.throughput = { rows, ratios, peakRssMb };
+  tables.push({
+    title: `Throughput (autocannon, ${load.connections} connections, ${load.durationSeconds} s per row, 127.0.0.1)`,
+    header: ['endpoint', 'server', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    rows: rows.map((r) => [
+      ENDPOINT_TITLES[r.endpoint],
+      SERVER_TITLES[r.server],
+      r.requestsPerSecond,
+      r.latencyMeanMs,
+      r.latencyP50Ms,
+      r.latencyP99Ms,
+      r.non2xx,
+      r.errors,
+    ]),
+  });
+  tables.push({
+    title: 'Throughput ratios',
+    header: ['endpoint', 'mock / Prism', 'mock / bare node:http'],
+    rows: ratios.map((r) => [ENDPOINT_TITLES[r.endpoint], r.mockToPrism, r.mockToCeiling]),
+  });
+  tables.push({
+    title: 'Peak RSS of each server over its throughput runs',
+    header: ['server', 'peak RSS MiB'],
+    rows: (Object.keys(peakRssMb) as ServerKind[]).map((kind) => [SERVER_TITLES[kind], peakRssMb[kind]!]),
+  });
+  const worstPrism = Math.min(...ratios.map((r) => r.mockToPrism));
+  const worstCeiling = Math.min(...ratios.map((r) => r.mockToCeiling));
+  verdicts.push({
+    target: 'mock / Prism req/s (worst endpoint)',
+    goal: `>= ${TARGETS.mockToPrism}`,
+    actual: worstPrism,
+    met: worstPrism >= TARGETS.mockToPrism,
+  });
+  verdicts.push({
+    target: 'mock / bare node:http req/s (worst endpoint)',
+    goal: `>= ${TARGETS.mockToCeiling}`,
+    actual: worstCeiling,
+    met: worstCeiling >= TARGETS.mockToCeiling,
+  });
+}
+
+if (wants('schemas')) {
+  const figures = schemasSection();
+  report.schemas = figures;
+  tables.push({
+    title: `Schemas (fresh process, median of ${compileSamples})`,
+    header: ['measure', 'value'],
+    rows: [
+      ['load registry + compile all schemas (ms)', figures.loadAndCompileMs],
+      ['compile all schemas, compileAll() alone (ms)', figures.compileOnlyMs],
+      ['validations/s, preference request', figures.preferenceValidationsPerSecond],
+      ['validations/s, claim', figures.claimValidationsPerSecond],
+    ],
+  });
+  verdicts.push({
+    target: 'schema compile (ms)',
+    goal: `< ${TARGETS.schemaCompileMs}`,
+    actual: figures.loadAndCompileMs,
+    met: figures.loadAndCompileMs < TARGETS.schemaCompileMs,
+  });
+}
+
+report.verdicts = verdicts;
+tables.push({
+  title: 'Targets',
+  header: ['target', 'goal', 'actual', 'met'],
+  rows: verdicts.map((v) => [v.target, v.goal, v.actual, v.met ? 'yes' : 'NO']),
+});
+
+const machine = describeMachine();
+const machineLine = `${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}${quick ? ', --quick' : ''}`;
+console.log(`\nMachine: ${machineLine}\n`);
+for (const table of tables) console.log(`${table.title}\n${formatTable(table.header, table.rows)}\n`);
+
+mkdirSync('reports', { recursive: true });
+writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(
+  'reports/bench.md',
+  [
+    `Machine: ${machineLine}`,
+    ...tables.map((t) => `**${t.title}**\n\n${formatMarkdownTable(t.header, t.rows)}`),
+  ].join('\n\n') + '\n',
+);
+console.log('wrote reports/bench.json and reports/bench.md');

@@ -1,0 +1,50 @@
+/** One autocannon run against one server and one request, reduced to the figures the bench reports. */
+import autocannon from 'autocannon';
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadSettings {
+  connections: number;
+  durationSeconds: number;
+}
+
+export interface ThroughputFigures {
+  requestsPerSecond: number;
+  /** autocannon records latencies of 2xx answers only, in whole milliseconds; the mean keeps decimals. */
+  latencyMeanMs: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  /** Answers outside 2xx, and transport errors: a load run measures only when both are zero. */
+  non2xx: number;
+  errors: number;
+  statusCounts: Record<string, number>;
+}
+
+export async function measureThroughput(
+  baseUrl: string,
+  request: LoadRequest,
+  settings: LoadSettings,
+): Promise<ThroughputFigures> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: settings.connections,
+    duration: settings.durationSeconds,
+    requests: [request],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyMeanMs: result.latency.mean,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCounts: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([status, s]) => [status, s.count]),
+    ),
+  };
+}

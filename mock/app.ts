@@ -38,6 +38,8 @@ import { storesHandlers } from './routes/stores.ts';
 import { subscriptionsHandlers } from './routes/subscriptions.ts';
 import { testUsersHandlers } from './routes/test-users.ts';
 import { walletHandlers } from './routes/wallet.ts';
+import type { MutantName } from './mutants/catalogue.ts';
+import { bearerEnforcement, ignoresPrefer, registerMutant, resolveMutant } from './mutants/register.ts';
 import { MockState } from './state.ts';
 
 export type { MockOptions } from './context.ts';
@@ -113,7 +115,9 @@ function parseForm(
 }
 
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
-  const state = new MockState(options.startTime);
+  const mutant = resolveMutant(options.mutant);
+  const isMutant = (name: MutantName) => mutant?.name === name;
+  const state = new MockState(options.startTime, isMutant);
   const ctx: MockContext = {
     state,
     options: {
@@ -121,7 +125,8 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
       rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
       mutant: options.mutant,
     },
-    isMutant: (name) => options.mutant === name,
+    mutant,
+    isMutant,
   };
 
   const app = Fastify({
@@ -162,14 +167,18 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     try {
       if (endpointId && ctx.options.control) {
         const fault = faultFor(endpointId, request.headers.prefer);
-        if (fault) throw fault;
+        if (fault && !ignoresPrefer(mutant, endpointId)) throw fault;
       }
-      if (endpointId && endpointById(endpointId).auth === 'bearer') authenticate(request, state);
+      if (endpointId && endpointById(endpointId).auth === 'bearer') {
+        authenticate(request, state, bearerEnforcement(mutant, endpointId));
+      }
       done();
     } catch (error) {
       done(error as MockHttpError);
     }
   });
+
+  registerMutant(app, mutant);
 
   const servedMethods = new Map<string, Set<string>>();
   const serve = (method: string, path: string) => {

@@ -1,16 +1,36 @@
 /** Bearer authentication for every catalogue endpoint that takes a bearer token. */
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, unauthorized } from './errors.ts';
+import type { BearerEnforcement } from './mutants/register.ts';
+import { DEFAULT_SCOPE } from './routes/oauth.ts';
+import { MAIN_APPLICATION } from './seed.ts';
 import type { MockState } from './state.ts';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Sets `request.accessToken`, or throws the 401 a missing, unknown or expired token gets. */
-export function authenticate(request: FastifyRequest, state: MockState): void {
+/**
+ * Sets `request.accessToken`, or throws the 401 a missing, unknown or expired token gets. Only a mutant
+ * enforces less (`presence`: any token; `none`: no token either), acting for the main application.
+ */
+export function authenticate(
+  request: FastifyRequest,
+  state: MockState,
+  enforcement: BearerEnforcement = 'full',
+): void {
   const header = request.headers.authorization;
   const presented = header ? BEARER.exec(header)?.[1] : undefined;
+  const { token, expired } = presented
+    ? state.findAccessToken(presented)
+    : { token: undefined, expired: false };
+  if (token) {
+    request.accessToken = token;
+    return;
+  }
+  if (enforcement === 'none' || (enforcement === 'presence' && presented)) {
+    const app = MAIN_APPLICATION;
+    request.accessToken = state.mintAccessToken(app, app.userId, DEFAULT_SCOPE, false);
+    return;
+  }
   if (!presented) throw unauthorized(MESSAGES.missingToken);
-  const { token, expired } = state.findAccessToken(presented);
-  if (!token) throw unauthorized(expired ? MESSAGES.expiredToken : MESSAGES.invalidToken);
-  request.accessToken = token;
+  throw unauthorized(expired ? MESSAGES.expiredToken : MESSAGES.invalidToken);
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointId } from '../lib/catalogue.ts';
+import type { Mutant, MutantName } from './mutants/catalogue.ts';
 import type { AccessToken, MockState } from './state.ts';
 
 export interface MockOptions {
@@ -31,8 +32,10 @@ export const DEFAULT_RATE_LIMIT = { max: 10_000, windowSeconds: 60 };
 export interface MockContext {
   state: MockState;
   options: ResolvedOptions;
+  /** The switched-on deviation (mock/mutants/catalogue.ts); undefined for the faithful mock. */
+  mutant?: Mutant;
   /** True when the named deviation is switched on; the seam where mutants plug into handlers. */
-  isMutant(name: string): boolean;
+  isMutant(name: MutantName): boolean;
 }
 
 export type EndpointHandler = (request: FastifyRequest, reply: FastifyReply, ctx: MockContext) => unknown;

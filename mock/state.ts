@@ -21,6 +21,7 @@ import {
   type SubscriptionPlan,
   type TestUser,
 } from './seed.ts';
+import type { MutantName } from './mutants/catalogue.ts';
 
 export interface AccessToken {
   value: string;
@@ -78,7 +79,11 @@ export class MockState {
   private readonly tokenRequestTimes = new Map<string, number[]>();
   private nextFixtureNumber = 1;
 
-  constructor(startTime?: number) {
+  /** `isMutant` switches deliberate deviations on (mock/mutants/); never in the faithful mock. */
+  constructor(
+    startTime?: number,
+    readonly isMutant: (name: MutantName) => boolean = () => false,
+  ) {
     this.clock = new MockClock(startTime);
     this.reset();
   }
@@ -163,12 +168,16 @@ export class MockState {
   /** Removes and returns a code: codes are single use whatever the outcome of the exchange. */
   consumeAuthorizationCode(value: string): Grant | undefined {
     const grant = this.authorizationCodes.get(value);
+    // Stryker disable next-line all: mutant switch, off in the faithful mock
+    if (this.isMutant('token-code-reusable')) return grant;
     this.authorizationCodes.delete(value);
     return grant;
   }
 
   consumeRefreshToken(value: string): Grant | undefined {
     const grant = this.refreshTokens.get(value);
+    // Stryker disable next-line all: mutant switch, off in the faithful mock
+    if (this.isMutant('token-refresh-token-reusable')) return grant;
     this.refreshTokens.delete(value);
     return grant;
   }
@@ -222,6 +231,8 @@ export class MockState {
   scheduleReleaseReport(userId: number, test: boolean): ReleaseReport {
     const config = this.settlementConfig(userId);
     config.scheduled = true;
+    // Stryker disable next-line all: mutant switch, off in the faithful mock
+    if (this.isMutant('release-report-schedule-leaves-unscheduled')) config.scheduled = false;
     const now = this.now();
     const nowDate = new Date(now);
     // The interval the configured monthly frequency covers: the previous calendar month, in UTC.
@@ -266,10 +277,10 @@ export class MockState {
   }
 
   chargeback(idOrPaymentId: string): Chargeback | undefined {
-    return (
-      this.seed.chargebacks.find((c) => c.id === idOrPaymentId) ??
-      this.seed.chargebacks.find((c) => c.payments.some((p) => String(p) === idOrPaymentId))
-    );
+    const byId = this.seed.chargebacks.find((c) => c.id === idOrPaymentId);
+    // Stryker disable next-line all: mutant switch, off in the faithful mock
+    if (this.isMutant('chargeback-by-payment-id-unsupported')) return byId;
+    return byId ?? this.seed.chargebacks.find((c) => c.payments.some((p) => String(p) === idOrPaymentId));
   }
 
   store(id: string): Store | undefined {
@@ -312,6 +323,8 @@ export class MockState {
   }
 
   cancelAgreement(id: string): boolean {
+    // Stryker disable next-line all: mutant switch, off in the faithful mock
+    if (this.isMutant('cancel-agreement-not-removed')) return this.agreement(id) !== undefined;
     const before = this.seed.agreements.length;
     this.seed.agreements = this.seed.agreements.filter((a) => a.id !== id);
     return this.seed.agreements.length < before;

@@ -2,9 +2,14 @@
  * GET /test_user/search: the bearer token authenticates the caller; the query `access_token` must be
  * a known test (TEST-) token, whose user's test users are answered.
  */
-import type { AreaHandlers } from '../context.ts';
+import type { AreaHandlers, MockContext } from '../context.ts';
 import { badRequest, cause, forbidden, MESSAGES, unauthorized } from '../errors.ts';
 import { singleQueryParam } from './params.ts';
+
+function testUsersOf(userId: number, ctx: MockContext) {
+  const results = ctx.state.testUsersOf(userId);
+  return { total: results.length, results };
+}
 
 export const testUsersHandlers: AreaHandlers = {
   'test-user-search': (request, _reply, ctx) => {
@@ -16,8 +21,11 @@ export const testUsersHandlers: AreaHandlers = {
     }
     const { token, expired } = ctx.state.findAccessToken(presented);
     if (!token) throw unauthorized(expired ? MESSAGES.expiredToken : MESSAGES.invalidToken);
+    // Stryker disable all: mutant switches, off in the faithful mock
+    if (ctx.isMutant('test-user-search-refuses-test-token')) throw forbidden(MESSAGES.liveTokenForTestUsers);
+    if (ctx.isMutant('test-user-search-accepts-live-token')) return testUsersOf(token.userId, ctx);
+    // Stryker restore all
     if (token.live) throw forbidden(MESSAGES.liveTokenForTestUsers);
-    const results = ctx.state.testUsersOf(token.userId);
-    return { total: results.length, results };
+    return testUsersOf(token.userId, ctx);
   },
 };

@@ -65,7 +65,7 @@ export const MESSAGES = {
     }`,
   faultMalformed: 'Prefer must look like "code=NNN" or "code=NNN, example=NAME"',
   injected: (name: string) => `Injected documented error: ${name}`,
-  invalidAdvance: 'advance_seconds must be a non-negative number',
+  invalidAdvance: 'advance_seconds must be a non-negative number that keeps the clock before the year 9999',
   unknownFixtureKind: (kind: unknown, kinds: readonly string[]) =>
     `Unknown fixture kind ${JSON.stringify(kind)}; known kinds: ${kinds.join(', ')}`,
   internal: 'Internal server error',

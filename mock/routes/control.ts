@@ -12,6 +12,9 @@ export const CONTROL_PATHS = {
 
 export const FIXTURE_KINDS = ['agreement', 'claim'] as const;
 
+/** The clock never passes this: later instants no longer print as 4-digit-year timestamps (or at all). */
+export const LATEST_CLOCK_MS = Date.UTC(9999, 0, 1);
+
 function bodyField(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 }
@@ -19,7 +22,12 @@ function bodyField(body: unknown, name: string): unknown {
 export function registerControl(app: FastifyInstance, ctx: MockContext): void {
   app.post(CONTROL_PATHS.clock, (request) => {
     const seconds = bodyField(request.body, 'advance_seconds');
-    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) {
+    if (
+      typeof seconds !== 'number' ||
+      !Number.isFinite(seconds) ||
+      seconds < 0 ||
+      ctx.state.now() + seconds * 1000 > LATEST_CLOCK_MS
+    ) {
       throw badRequest(MESSAGES.invalidAdvance);
     }
     ctx.state.clock.advance(seconds);

@@ -81,11 +81,12 @@ function grantResponse(app: Application, token: AccessToken, refresh?: Grant) {
 
 function issueToken(params: TokenParameters, ctx: MockContext) {
   const { state, options } = ctx;
-  const delay = state.rateLimitDelay(
-    params.client_id ?? '',
-    options.rateLimit.max,
-    options.rateLimit.windowSeconds,
-  );
+  // Only known applications are counted: a count per presented client_id would grow without bound
+  // under requests with ever-new unknown ids (they get invalid_client anyway).
+  const knownClientId = params.client_id !== undefined && state.application(params.client_id) !== undefined;
+  const delay = knownClientId
+    ? state.rateLimitDelay(params.client_id as string, options.rateLimit.max, options.rateLimit.windowSeconds)
+    : 0;
   if (delay > 0) {
     throw tokenError('local_rate_limited', MESSAGES.rateLimited, 429, { 'retry-after': String(delay) });
   }

@@ -88,7 +88,8 @@ export default defineConfig({
   ],
   webServer: target.embedded
     ? {
-        command: `npx tsx mock/cli.ts --port ${embeddedPort} --host ${LOOPBACK} --quiet`,
+        // `node --import tsx` rather than npx: one process for Playwright to stop, and no npm start-up.
+        command: `node --import tsx mock/cli.ts --port ${embeddedPort} --host ${LOOPBACK} --quiet`,
         url: `${target.baseUrl}${READINESS_PATH}`,
         reuseExistingServer: false,
         timeout: 30_000,

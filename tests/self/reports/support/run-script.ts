@@ -1,5 +1,5 @@
 /** Runs one of the project's TypeScript scripts in a child process, as npm would, and captures its output. */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -9,12 +9,22 @@ export interface ScriptRun {
   output: string;
 }
 
-export function runScript(script: string, args: readonly string[], env: NodeJS.ProcessEnv): ScriptRun {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: 10 * 60_000,
+/** Asynchronous, so a server in the calling process (a broken target) keeps answering the child. */
+export function runScript(
+  script: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<ScriptRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, output }));
   });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }

@@ -40,8 +40,10 @@ export interface TokenRequestOptions {
 
 export const DEFAULT_TOKEN_SEED = 1;
 
+/** Reseeded on every build, so a build depends only on its arguments (see preference.ts). */
+const faker = new Faker({ locale: [en, base] });
+
 export function buildTokenRequest(grantType: GrantType, options: TokenRequestOptions = {}): TokenRequest {
-  const faker = new Faker({ locale: [en, base] });
   faker.seed(options.seed ?? DEFAULT_TOKEN_SEED);
   // Drawn in a fixed order whatever the grant type, so one seed gives one application across grants.
   const clientId = faker.string.numeric({ length: 16, allowLeadingZeros: false });

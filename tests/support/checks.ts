@@ -3,6 +3,7 @@
  * a message that says which rule of the spec was broken, and is redacted before anything records it.
  */
 import { expect, test } from '@playwright/test';
+import { label, logStep } from 'allure-js-commons';
 import type { DocumentedError, SchemaName } from '../../lib/catalogue.ts';
 import { formatViolations, validate } from '../../schemas/registry.ts';
 import type { ApiResponse } from './api-client.ts';
@@ -34,12 +35,16 @@ function check<T>(title: string, body: () => T | Promise<T>): Promise<T> {
   return test.step(redact(title), () => redactingErrors(body), { box: true });
 }
 
-/** Records a lenient allowance the run relied on, for the report and the coverage matrix. */
-export function recordAllowance(name: string): void {
+/**
+ * Records a lenient allowance the run relied on: a Playwright annotation (JUnit, JSON, the coverage
+ * matrix) and an Allure label plus a visible step (runtime annotations do not reach Allure).
+ */
+export async function recordAllowance(name: string): Promise<void> {
   const info = test.info();
-  if (!info.annotations.some((a) => a.type === 'allowance' && a.description === name)) {
-    info.annotations.push({ type: 'allowance', description: name });
-  }
+  if (info.annotations.some((a) => a.type === 'allowance' && a.description === name)) return;
+  info.annotations.push({ type: 'allowance', description: name });
+  await label('allowance', name);
+  await logStep(`allowance: ${name}`);
 }
 
 export function checkStatus(response: ApiResponse, expected: number | readonly number[]) {
@@ -55,11 +60,11 @@ export function checkStatus(response: ApiResponse, expected: number | readonly n
 /** Validates `body` against a schema under the configured profile; lenient allowances used are recorded. */
 export function checkSchema(body: unknown, name: SchemaName) {
   const { profile } = targetConfig();
-  return check(`body matches schema ${name} (${profile})`, () => {
+  return check(`body matches schema ${name} (${profile})`, async () => {
     expect(body, `expected a JSON body for schema ${name}, got none (empty or not JSON)`).toBeDefined();
     const outcome = validate(name, body, profile);
     expect(outcome.valid, formatViolations(name, outcome.violations)).toBe(true);
-    for (const allowance of outcome.allowances) recordAllowance(allowance);
+    for (const allowance of outcome.allowances) await recordAllowance(allowance);
   });
 }
 
@@ -69,10 +74,10 @@ export function checkSchema(body: unknown, name: SchemaName) {
  */
 export function checkRuleOrAllowance(holds: boolean, allowance: AllowanceName, rule: string) {
   const { profile } = targetConfig();
-  return check(`${rule} (${profile})`, () => {
+  return check(`${rule} (${profile})`, async () => {
     if (holds) return;
     if (profile === 'lenient') {
-      recordAllowance(allowance);
+      await recordAllowance(allowance);
       return;
     }
     expect(holds, `${rule}: not so on this target (allowed only under lenient as '${allowance}')`).toBe(true);

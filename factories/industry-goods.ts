@@ -45,6 +45,8 @@ export interface GoodsContext {
 
 export interface Goods {
   categoryId: string;
+  /** First part of the item codes (`id`), as the seller's catalogue would number them. */
+  skuPrefix: string;
   lines(context: GoodsContext): Line[];
 }
 
@@ -154,6 +156,7 @@ const ROOMS = ['Standard double room', 'Superior twin room', 'Family suite', 'De
 export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   apparel: {
     categoryId: 'fashion',
+    skuPrefix: 'APR',
     lines: ({ faker }) =>
       Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, () => {
         const garment = faker.helpers.arrayElement(GARMENTS);
@@ -169,6 +172,7 @@ export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   },
   electro: {
     categoryId: 'electronics',
+    skuPrefix: 'ELE',
     lines: ({ faker }) =>
       Array.from({ length: faker.number.int({ min: 1, max: 2 }) }, () => {
         const product = faker.helpers.arrayElement(APPLIANCES);
@@ -184,6 +188,7 @@ export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   },
   entertainment: {
     categoryId: 'tickets',
+    skuPrefix: 'TKT',
     lines: (context) => {
       const { faker } = context;
       const show = `${faker.helpers.arrayElement(SHOWS)}: ${faker.music.artist()}`;
@@ -199,6 +204,7 @@ export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   },
   'home-deco': {
     categoryId: 'home',
+    skuPrefix: 'HOM',
     lines: ({ faker }) =>
       Array.from({ length: faker.number.int({ min: 1, max: 3 }) }, () => {
         const piece = faker.helpers.arrayElement(FURNITURE);
@@ -213,6 +219,7 @@ export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   },
   'apps-platforms': {
     categoryId: 'virtual_goods',
+    skuPrefix: 'APP',
     lines: ({ faker }) => {
       const plan = faker.helpers.arrayElement(PLANS);
       return [{ title: plan, description: plan, quantity: 1, price: price(faker, 9.9, 199.9) }];
@@ -220,6 +227,7 @@ export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   },
   retail: {
     categoryId: 'others',
+    skuPrefix: 'RET',
     lines: ({ faker }) =>
       faker.helpers.arrayElements(GROCERIES, { min: 1, max: 4 }).map((product) => ({
         title: product,
@@ -230,6 +238,7 @@ export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   },
   government: {
     categoryId: 'services',
+    skuPrefix: 'GOV',
     lines: (context) => {
       const { faker } = context;
       const service = faker.helpers.arrayElement(PUBLIC_SERVICES);
@@ -247,6 +256,7 @@ export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   },
   tourism: {
     categoryId: 'travels',
+    skuPrefix: 'TRV',
     lines: (context) => {
       const { faker, market } = context;
       const [from, to] = faker.helpers.arrayElements(market.cities, 2);
@@ -274,6 +284,7 @@ export const INDUSTRY_GOODS: Record<Industry, Goods> = {
   },
   hospitality: {
     categoryId: 'travels',
+    skuPrefix: 'HTL',
     lines: (context) => {
       const { faker } = context;
       const hotel = `Hotel ${faker.person.lastName()}`;

@@ -252,7 +252,7 @@ function draftFor(industry: Industry, seed: number, referenceDate: number): Draf
 }
 
 function buildItem(industry: Industry, line: Line, draft: Draft): PreferenceItem {
-  const sku = `${industry.slice(0, 3).toUpperCase()}-${draft.faker.string.numeric(6)}`;
+  const sku = `${INDUSTRY_GOODS[industry].skuPrefix}-${draft.faker.string.numeric(6)}`;
   const item: Record<string, unknown> = {};
   for (const field of INDUSTRY_FIELDS[industry].items) {
     setPath(item, field, ITEM_VALUES[field](line, draft, sku));

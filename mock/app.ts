@@ -2,6 +2,8 @@
  * buildMock(options): the embedded reference mock as a Fastify instance that does not listen.
  * Routes come from lib/catalogue.ts ENDPOINTS, each served by its area's handler in mock/routes/.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -103,6 +105,28 @@ function sendError(reply: FastifyReply, error: MockHttpError) {
   return reply.code(error.status).headers(error.headers).send(error.toBody());
 }
 
+/**
+ * Requests Node rejects before Fastify sees them (headers over 16 KiB, broken HTTP): still answered in
+ * the platform's error shape, then the connection is closed.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, MESSAGES.requestTimeout]
+        : [400, MESSAGES.malformedHttp];
+  const body = JSON.stringify(new MockHttpError(status, errorNameForStatus(status), message).toBody());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 function parseForm(
   _request: FastifyRequest,
   body: string,
@@ -134,6 +158,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     logController: new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: answerClientError,
     frameworkErrors: (_error, _request, reply) => void sendError(reply, badRequest(MESSAGES.badUrl)),
   });
 

@@ -57,13 +57,31 @@ function requireParameter(params: TokenParameters, name: keyof TokenParameters):
   return value;
 }
 
-function checkScope(scope: string | undefined): string | undefined {
+function checkScope(scope: string | undefined, ctx: MockContext): string | undefined {
   if (scope === undefined) return undefined;
   const words = scope.split(' ');
+  // Stryker disable next-line all: mutant switch, off in the faithful mock
+  if (ctx.isMutant('token-unknown-scope-granted')) return scope;
   if (words.some((word) => !(SCOPES as readonly string[]).includes(word))) {
     throw tokenError('invalid_scope', MESSAGES.invalidScope(scope));
   }
   return scope;
+}
+
+/** The documented 10 minutes; only a mutant stretches or shortens it. */
+function codeValiditySeconds(ctx: MockContext): number {
+  // Stryker disable next-line all: mutant switch, off in the faithful mock
+  if (ctx.isMutant('token-code-never-expires')) return Infinity;
+  // Stryker disable next-line all: mutant switch, off in the faithful mock
+  if (ctx.isMutant('token-code-expires-after-five-minutes')) return 5 * 60;
+  return AUTHORIZATION_CODE_VALIDITY_SECONDS;
+}
+
+/** `redirect_uri` is optional; when given it must be the one the code was issued for. */
+function redirectMatches(params: TokenParameters, code: Grant, ctx: MockContext): boolean {
+  // Stryker disable next-line all: mutant switch, off in the faithful mock
+  if (ctx.isMutant('token-redirect-uri-unchecked')) return true;
+  return params.redirect_uri === undefined || params.redirect_uri === code.redirectUri;
 }
 
 function grantResponse(app: Application, token: AccessToken, refresh?: Grant) {
@@ -100,7 +118,7 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
   const presented = grantParameter ? requireParameter(params, grantParameter as keyof TokenParameters) : '';
   const app = state.application(clientId);
   if (!app || app.clientSecret !== clientSecret) throw tokenError('invalid_client', MESSAGES.invalidClient);
-  const requestedScope = checkScope(params.scope);
+  const requestedScope = checkScope(params.scope, ctx);
   const testRequested = params.test_token === true || params.test_token === 'true';
 
   if (grantType === 'client_credentials') {
@@ -112,10 +130,10 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
   if (grantType === 'authorization_code') {
     const code = state.consumeAuthorizationCode(presented);
     const ageSeconds = code ? (state.now() - code.issuedAt) / 1000 : Infinity;
-    if (!code || code.clientId !== app.clientId || ageSeconds > AUTHORIZATION_CODE_VALIDITY_SECONDS) {
+    if (!code || code.clientId !== app.clientId || ageSeconds > codeValiditySeconds(ctx)) {
       throw invalidGrant();
     }
-    if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirectUri) {
+    if (!redirectMatches(params, code, ctx)) {
       throw invalidGrant(MESSAGES.redirectUriMismatch);
     }
     const token = state.mintAccessToken(app, code.userId, requestedScope ?? DEFAULT_SCOPE, !testRequested);

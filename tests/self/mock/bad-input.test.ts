@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { test } from '@playwright/test';
 import type { InjectOptions } from 'fastify';
 import { ENDPOINTS } from '../../../lib/catalogue.ts';
@@ -117,5 +118,28 @@ test.describe('bad input gets a clear 4xx in the error shape', () => {
     expect((await send(app, { method: 'GET', url: '/stores/30163646', headers }, 'store')).statusCode).toBe(
       200,
     );
+  });
+});
+
+test.describe('requests Node rejects before routing still get the error shape', () => {
+  test('headers over 16 KiB are 431, broken HTTP is 400, both in the error shape', async () => {
+    const app = await startMock();
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const long = await fetch(`${baseUrl}/stores/${'9'.repeat(20_000)}`);
+      expect(long.status).toBe(431);
+      expect(await long.json()).toMatchSchema('error');
+
+      const { port } = new URL(baseUrl);
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.end('NOT-HTTP at all\r\n\r\n');
+      const chunks: Buffer[] = [];
+      for await (const chunk of socket) chunks.push(chunk as Buffer);
+      const [head, body] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(body!) as object).toMatchSchema('error');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -3,12 +3,13 @@ import type { AreaHandlers } from '../context.ts';
 import { badRequest, cause, MESSAGES, notFound } from '../errors.ts';
 import { isNumericId, pathParam, singleQueryParam } from './params.ts';
 
-export const wallet = { clientIdQuery: 'client.id' } as const;
+/** The optional query parameter naming the application; numeric when given. */
+export const CLIENT_ID_QUERY = 'client.id';
 
 export const walletHandlers: AreaHandlers = {
   // `x-platform-id` is optional and informative only; it is accepted and not checked.
   'cancel-agreement': (request, reply, ctx) => {
-    const clientId = singleQueryParam(request.query, wallet.clientIdQuery);
+    const clientId = singleQueryParam(request.query, CLIENT_ID_QUERY);
     // Stryker disable next-line all: mutant switch, off in the faithful mock
     const checkedClientId = ctx.isMutant('cancel-agreement-client-id-unchecked') ? undefined : clientId;
     if (checkedClientId !== undefined && !isNumericId(checkedClientId)) {

@@ -15,6 +15,8 @@ import { measureThroughput } from './throughput.ts';
 const USAGE = `usage: npx tsx scripts/bench/profile.ts <${Object.keys(ENDPOINT_TITLES).join('|')}> [seconds]`;
 const TOP_FUNCTIONS = 25;
 const TOP_FILES = 12;
+/** Regular expressions appear as functions named by their source; keep the table readable. */
+const NAME_WIDTH = 90;
 
 interface ProfileNode {
   id: number;
@@ -55,7 +57,7 @@ function summarise(profile: CpuProfile): void {
     const ms = times.get(node.id) ?? 0;
     total += ms;
     const frame = node.callFrame;
-    const name = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}`.trim();
+    const name = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}`.trim().slice(0, NAME_WIDTH);
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
     byFile.set(fileGroup(frame.url), (byFile.get(fileGroup(frame.url)) ?? 0) + ms);
   }

@@ -6,6 +6,7 @@
  */
 import { parseTargetConfig, type TargetConfig } from '../../lib/target.ts';
 import { SEEDED_IDS } from '../../mock/seed.ts';
+import { rememberSecret } from './redact.ts';
 
 /** Where the embedded mock listens; set by playwright.config.ts in the runner, inherited by workers. */
 export const EMBEDDED_URL_VARIABLE = 'PAYMENTS_EMBEDDED_URL';
@@ -18,8 +19,12 @@ export function loadTargetConfig(env: NodeJS.ProcessEnv = process.env): TargetCo
 
 let cached: TargetConfig | undefined;
 
-/** The worker's config, parsed once. */
+/** The worker's config, parsed once; its secrets are remembered for redaction from the start. */
 export function targetConfig(): TargetConfig {
-  cached ??= loadTargetConfig();
+  if (!cached) {
+    cached = loadTargetConfig();
+    for (const secret of [cached.clientSecret, cached.authCode, cached.testAccessToken])
+      rememberSecret(secret);
+  }
   return cached;
 }

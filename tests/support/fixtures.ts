@@ -11,7 +11,6 @@ import { ApiClient } from './api-client.ts';
 import { checkStatus, checkThat } from './checks.ts';
 import { targetConfig } from './config.ts';
 import { ANNOTATION, neededAbilities, specLinkFor } from './labels.ts';
-import { rememberSecret } from './redact.ts';
 import { claimOncePerRun, readRunTokens, withRunLock, type RunTokens } from './run-state.ts';
 
 export { expect };
@@ -64,7 +63,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   tokens: [async ({}, use) => use(readRunTokens()), { scope: 'worker' }],
 
   api: async ({ request, config }, use, testInfo) => {
-    rememberSecret(config.clientSecret);
     await use(new ApiClient(request, testInfo, config.baseUrl, () => readRunTokens().test.accessToken));
   },
 

@@ -83,7 +83,8 @@ test.describe('the HTML report in a real browser', () => {
     const target = await startBrokenTarget();
     let run;
     try {
-      run = await runScript('scripts/report/conformance.ts', [], {
+      // --output: Playwright empties its output folder at start; a concurrent run must not share it.
+      run = await runScript('scripts/report/conformance.ts', ['--output', join(reports, 'test-results')], {
         CONFORMANCE_REPORTS_DIR: reports,
         PAYMENTS_BASE_URL: target.url,
         PAYMENTS_CAPABILITIES: CAPABILITIES.join(','),

@@ -38,7 +38,13 @@ test.describe('sharded runs', () => {
     expect(total, listing.output).toBeGreaterThan(0);
 
     for (const shard of ['1/2', '2/2']) {
-      const run = await runScript('scripts/report/conformance.ts', [`--shard=${shard}`], env);
+      // --output: Playwright empties its output folder at start; a concurrent run must not share it.
+      const output = join(root, 'test-results');
+      const run = await runScript(
+        'scripts/report/conformance.ts',
+        [`--shard=${shard}`, '--output', output],
+        env,
+      );
       expect(run.status, run.output).toBe(0);
     }
     const shardDirs = ['shard-1-of-2', 'shard-2-of-2'].map((name) => join(root, name));

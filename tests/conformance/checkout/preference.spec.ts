@@ -37,7 +37,7 @@ test.describe('POST /checkout/preferences', () => {
 
   INDUSTRIES.forEach((industry, index) => {
     test(
-      `creates a ${INDUSTRY_TITLES[industry]} preference`,
+      `creates a preference for ${INDUSTRY_TITLES[industry]}`,
       covers('preference.success', { industry }),
       async ({ api, recordParameters }) => {
         const seed = PREFERENCE_SEED_BASE + index;

@@ -16,6 +16,10 @@ export const BEHAVIOUR_ALLOWANCES = {
     description:
       'The platform rotates refresh tokens (single use); some targets accept a used refresh token again.',
   },
+  'rate-limit-without-retry-after': {
+    description:
+      'A 429 local_rate_limited tells the client to "retry"; some targets do not say when (no Retry-After header).',
+  },
 } as const;
 /** A name of BEHAVIOUR_ALLOWANCES above or of the schemas' ALLOWANCES (schemas/allowances.ts). */
 export type AllowanceName = string;
@@ -82,6 +86,20 @@ export function checkRuleOrAllowance(holds: boolean, allowance: AllowanceName, r
     }
     expect(holds, `${rule}: not so on this target (allowed only under lenient as '${allowance}')`).toBe(true);
   });
+}
+
+/**
+ * A 429 tells the client to "retry" (Errors table); when is Retry-After's job, as delay-seconds or an
+ * HTTP date (RFC 9110). Missing: fails under strict, the allowance under lenient (docs/decisions.md).
+ */
+export function checkRetryAfter(response: ApiResponse) {
+  const value = response.headers['retry-after']?.trim();
+  const valid = value !== undefined && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value)));
+  return checkRuleOrAllowance(
+    valid,
+    'rate-limit-without-retry-after',
+    'a 429 says when to retry (Retry-After)',
+  );
 }
 
 /**

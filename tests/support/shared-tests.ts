@@ -7,7 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { DOCUMENTED_ERRORS, type DocumentedError, type EndpointId } from '../../lib/catalogue.ts';
 import type { TargetIds } from '../../lib/target.ts';
 import type { ApiClient, ApiResponse, Auth } from './api-client.ts';
-import { checkDocumentedError, checkRejected } from './checks.ts';
+import { checkDocumentedError, checkRejected, checkRetryAfter } from './checks.ts';
 import { labelsFor, test } from './fixtures.ts';
 import type { LabelOptions } from './labels.ts';
 import type { RunTokens } from './run-state.ts';
@@ -83,12 +83,16 @@ export function abilityTriggeredErrorTests(
   for (const row of DOCUMENTED_ERRORS.filter((e) => e.endpoint === endpointId)) {
     if (row.trigger.kind !== 'ability') continue;
     const needs = [row.trigger.ability, ...(options.needs ?? [])];
+    // A 429 must also say when to retry.
+    const extraChecks = row.status === 429 ? [checkRetryAfter] : [];
 
     test(
       `answers ${row.status} ${row.code ?? row.name} (${row.trigger.how})`,
       covers(row.key, { ...options, needs }),
       async ({ api, ids, tokens }) => {
-        await checkDocumentedError(await send({ api, ids, tokens }, preferFor(row)), row);
+        const response = await send({ api, ids, tokens }, preferFor(row));
+        await checkDocumentedError(response, row);
+        for (const extra of extraChecks) await extra(response);
       },
     );
   }

@@ -36,6 +36,20 @@ function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
+/** Linux's USER_HZ: /proc reports CPU times in ticks of 1/100 s on every mainstream architecture. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the line.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 function childrenOf(pid: number): number[] {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
@@ -88,6 +102,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** The server process's own peak resident memory so far (VmHWM), in MiB. */
   peakRssMb(): number;
+  /** CPU seconds the server process has used so far. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -141,6 +157,7 @@ export async function startNodeServer(
     baseUrl,
     process: child,
     peakRssMb: () => procStatusKb(pid, 'VmHWM') / 1024,
+    cpuSeconds: () => cpuSeconds(pid),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -84,12 +84,13 @@ mkdirSync(profileDir, { recursive: true });
 const mock = await startMock(['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 try {
   const figures = await measureThroughput(
-    mock.baseUrl,
+    mock,
     benchRequests(await issueBenchToken(mock.baseUrl))[endpoint],
     { connections: 10, durationSeconds: seconds },
   );
   console.log(
-    `${ENDPOINT_TITLES[endpoint]}: ${Math.round(figures.requestsPerSecond)} req/s under the profiler\n`,
+    `${ENDPOINT_TITLES[endpoint]}: ${Math.round(figures.requestsPerSecond)} req/s, ` +
+      `${Math.round(figures.serverCpuMicrosPerRequest)} µs server CPU per request, under the profiler\n`,
   );
 } finally {
   await mock.stop();

@@ -14,7 +14,7 @@ import {
   timePlaywrightRun,
   type PlaywrightRun,
 } from './conformance-timing.ts';
-import { describeMachine } from './machine.ts';
+import { BUSY_MACHINE_WARNING, describeMachine, isBusy } from './machine.ts';
 import { benchRequests, ENDPOINT_TITLES, issueBenchToken, type BenchEndpoint } from './requests.ts';
 import { measureSchemas, type SchemaFigures } from './schema-timing.ts';
 import { SERVER_TITLES, startServer, type ServerKind } from './servers.ts';
@@ -73,12 +73,12 @@ async function throughputSection(): Promise<{
       const requests = benchRequests(accessToken);
       for (const endpoint of Object.keys(requests) as BenchEndpoint[]) {
         // Unmeasured first second: the server's JIT warms up on exactly the request it is measured on.
-        await measureThroughput(server.baseUrl, requests[endpoint], warmUp);
+        await measureThroughput(server, requests[endpoint], warmUp);
         log(`throughput: ${SERVER_TITLES[kind]} ${ENDPOINT_TITLES[endpoint]} for ${load.durationSeconds}s`);
         rows.push({
           server: kind,
           endpoint,
-          ...(await measureThroughput(server.baseUrl, requests[endpoint], load)),
+          ...(await measureThroughput(server, requests[endpoint], load)),
         });
       }
       peakRssMb[kind] = server.peakRssMb();
@@ -105,9 +105,11 @@ async function run(label: string, config: string, args: string[] = []): Promise<
   return timePlaywrightRun(config, args);
 }
 
+const machine = describeMachine();
+if (isBusy(machine)) log(`warning: ${BUSY_MACHINE_WARNING}`);
 const report: Record<string, unknown> = {
   generatedAt: new Date().toISOString(),
-  machine: describeMachine(),
+  machine,
   settings: {
     quick,
     load,
@@ -176,21 +178,36 @@ if (wants('throughput')) {
   const find = (server: ServerKind, endpoint: BenchEndpoint) =>
     rows.find((r) => r.server === server && r.endpoint === endpoint);
   const ratios = (Object.keys(ENDPOINT_TITLES) as BenchEndpoint[]).map((endpoint) => {
-    const mock = find('mock', endpoint)?.requestsPerSecond ?? NaN;
+    const rate = (server: ServerKind) => find(server, endpoint)?.requestsPerSecond ?? NaN;
+    const cpu = (server: ServerKind) => find(server, endpoint)?.serverCpuMicrosPerRequest ?? NaN;
     return {
       endpoint,
-      mockToPrism: mock / (find('prism', endpoint)?.requestsPerSecond ?? NaN),
-      mockToCeiling: mock / (find('ceiling', endpoint)?.requestsPerSecond ?? NaN),
+      mockToPrism: rate('mock') / rate('prism'),
+      mockToCeiling: rate('mock') / rate('ceiling'),
+      // The same comparison by server CPU per request (higher is better, like the req/s ratios).
+      cpuMockToPrism: cpu('prism') / cpu('mock'),
+      cpuMockToCeiling: cpu('ceiling') / cpu('mock'),
     };
   });
   report.throughput = { rows, ratios, peakRssMb };
   tables.push({
     title: `Throughput (autocannon, ${load.connections} connections, ${load.durationSeconds} s per row, 127.0.0.1)`,
-    header: ['endpoint', 'server', 'req/s', 'mean ms', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    header: [
+      'endpoint',
+      'server',
+      'req/s',
+      'server CPU µs/req',
+      'mean ms',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'errors',
+    ],
     rows: rows.map((r) => [
       ENDPOINT_TITLES[r.endpoint],
       SERVER_TITLES[r.server],
       r.requestsPerSecond,
+      r.serverCpuMicrosPerRequest,
       r.latencyMeanMs,
       r.latencyP50Ms,
       r.latencyP99Ms,
@@ -200,8 +217,20 @@ if (wants('throughput')) {
   });
   tables.push({
     title: 'Throughput ratios',
-    header: ['endpoint', 'mock / Prism', 'mock / bare node:http'],
-    rows: ratios.map((r) => [ENDPOINT_TITLES[r.endpoint], r.mockToPrism, r.mockToCeiling]),
+    header: [
+      'endpoint',
+      'mock / Prism req/s',
+      'mock / bare node:http req/s',
+      'same by CPU/req: vs Prism',
+      'same by CPU/req: vs bare node:http',
+    ],
+    rows: ratios.map((r) => [
+      ENDPOINT_TITLES[r.endpoint],
+      r.mockToPrism,
+      r.mockToCeiling,
+      r.cpuMockToPrism,
+      r.cpuMockToCeiling,
+    ]),
   });
   tables.push({
     title: 'Peak RSS of each server over its throughput runs',
@@ -238,10 +267,11 @@ if (wants('schemas')) {
     ],
   });
   verdicts.push({
-    target: 'schema compile (ms)',
+    target: 'compile all schemas, compileAll() (ms)',
     goal: `< ${TARGETS.schemaCompileMs}`,
-    actual: figures.loadAndCompileMs,
-    met: figures.loadAndCompileMs < TARGETS.schemaCompileMs,
+    // Compiling is compileAll(); loading ajv and reading the files is shown beside it, not judged.
+    actual: figures.compileOnlyMs,
+    met: figures.compileOnlyMs < TARGETS.schemaCompileMs,
   });
 }
 
@@ -252,8 +282,9 @@ tables.push({
   rows: verdicts.map((v) => [v.target, v.goal, v.actual, v.met ? 'yes' : 'NO']),
 });
 
-const machine = describeMachine();
-const machineLine = `${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}${quick ? ', --quick' : ''}`;
+const machineLine =
+  `${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}, ` +
+  `load average ${machine.loadAverage} at start${quick ? ', --quick' : ''}${isBusy(machine) ? ` (warning: ${BUSY_MACHINE_WARNING})` : ''}`;
 console.log(`\nMachine: ${machineLine}\n`);
 for (const table of tables) console.log(`${table.title}\n${formatTable(table.header, table.rows)}\n`);
 

@@ -21,22 +21,36 @@ export interface ThroughputFigures {
   latencyP99Ms: number;
   /** Answers outside 2xx, and transport errors: a load run measures only when both are zero. */
   non2xx: number;
+  /**
+   * The server's own CPU time per answered request. Unlike req/s it does not depend on how much CPU the
+   * load generator (on the same machine) or other work leaves the server, so it compares servers fairly.
+   */
+  serverCpuMicrosPerRequest: number;
   errors: number;
   statusCounts: Record<string, number>;
 }
 
+/** Where the load goes, and how to read the server's CPU time (seconds so far). */
+export interface LoadTarget {
+  baseUrl: string;
+  cpuSeconds(): number;
+}
+
 export async function measureThroughput(
-  baseUrl: string,
+  target: LoadTarget,
   request: LoadRequest,
   settings: LoadSettings,
 ): Promise<ThroughputFigures> {
+  const cpuBefore = target.cpuSeconds();
   const result = await autocannon({
-    url: baseUrl,
+    url: target.baseUrl,
     connections: settings.connections,
     duration: settings.durationSeconds,
     requests: [request],
   });
+  const answered = result.requests.total;
   return {
+    serverCpuMicrosPerRequest: answered > 0 ? ((target.cpuSeconds() - cpuBefore) * 1e6) / answered : NaN,
     requestsPerSecond: result.requests.average,
     latencyMeanMs: result.latency.mean,
     latencyP50Ms: result.latency.p50,

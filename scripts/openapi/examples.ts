@@ -1,20 +1,16 @@
 /**
- * Named examples for request bodies and success responses. Every example is validated against its
- * schema (strict profile) while the document is assembled, so the document never shows a body the
- * project's own schemas reject.
+ * Named examples for request bodies and success responses, all from schemas/examples/ (the schema
+ * engineer's spec-shaped examples, with obviously fake credentials): the document depends on the
+ * catalogue and schemas/ only. Every example is validated against its schema (strict profile) while
+ * the document is assembled, so the document never shows a body the project's own schemas reject.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { INDUSTRIES, INDUSTRY_TITLES, type EndpointId, type SchemaName } from '../../lib/catalogue.ts';
-import { buildPreference } from '../../factories/preference.ts';
-import { buildTokenRequest, GRANT_TYPES } from '../../factories/token-request.ts';
 import { formatViolations, validate } from '../../schemas/registry.ts';
 
 export type NamedExamples = Record<string, { summary?: string; value: unknown }>;
 
 const EXAMPLES_DIR = 'schemas/examples';
-/** Fixed factory seed and reference date: the document must be the same on every run, in any year. */
-const EXAMPLE_SEED = 1;
-const EXAMPLE_REFERENCE_DATE = Date.UTC(2025, 0, 1);
 const INVALID_EXAMPLE = 'OpenAPI assembly: an example does not match its schema';
 
 function checked(name: SchemaName, value: unknown, label: string): unknown {
@@ -23,34 +19,32 @@ function checked(name: SchemaName, value: unknown, label: string): unknown {
   return value;
 }
 
-/** The schema engineer's example of `name` (schemas/examples/<name>.json), when there is one. */
-function fileExample(name: SchemaName): unknown {
-  const path = `${EXAMPLES_DIR}/${name}.json`;
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as unknown) : undefined;
+/** schemas/examples/<file>.json validated against `name`, when the file exists. */
+function fileExample(file: string, name: SchemaName): unknown {
+  const path = `${EXAMPLES_DIR}/${file}.json`;
+  return existsSync(path) ? checked(name, JSON.parse(readFileSync(path, 'utf8')) as unknown, path) : undefined;
 }
 
 export function successExample(name: SchemaName): unknown {
-  const example = fileExample(name);
-  return example === undefined ? undefined : checked(name, example, `${EXAMPLES_DIR}/${name}.json`);
+  return fileExample(name, name);
 }
 
+/** One example per industry, each valid against its industry profile and the general request shape. */
 function preferenceExamples(): NamedExamples {
-  return Object.fromEntries(
-    INDUSTRIES.map((industry) => {
-      const value = buildPreference(industry, { seed: EXAMPLE_SEED, referenceDate: EXAMPLE_REFERENCE_DATE });
-      checked(`preference-request-${industry}`, value, `preference for ${industry}`);
-      return [industry, { summary: INDUSTRY_TITLES[industry], value: checked('preference-request', value, industry) }];
-    }),
-  );
+  const examples: NamedExamples = {};
+  for (const industry of INDUSTRIES) {
+    const profile = `preference-request-${industry}` as const;
+    const value = fileExample(profile, profile);
+    if (value !== undefined) {
+      examples[industry] = { summary: INDUSTRY_TITLES[industry], value: checked('preference-request', value, profile) };
+    }
+  }
+  return examples;
 }
 
 function tokenExamples(): NamedExamples {
-  return Object.fromEntries(
-    GRANT_TYPES.map((grantType) => [
-      grantType,
-      { value: checked('token-request', buildTokenRequest(grantType, { seed: EXAMPLE_SEED }), grantType) },
-    ]),
-  );
+  const value = fileExample('token-request', 'token-request') as { grant_type?: string } | undefined;
+  return value === undefined ? {} : { [value.grant_type ?? 'example']: { value } };
 }
 
 export function requestExamples(endpoint: EndpointId): NamedExamples | undefined {

@@ -28,12 +28,12 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   return [line(texts[0]!), rule, ...texts.slice(1).map(line)].join('\n');
 }
 
-/** The same table as Markdown, for the README's Performance section. */
+/** The same table as Markdown, padded as Prettier pads it, for the README's Performance section. */
 export function formatMarkdownTable(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [
-    line(header.map(String)),
-    line(header.map(() => '---')),
-    ...rows.map((row) => line(row.map(render))),
-  ].join('\n');
+  const texts = [header.map(String), ...rows.map((row) => row.map(render))];
+  const widths = header.map((_, column) => Math.max(3, ...texts.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  const rule = `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`;
+  return [line(texts[0]!), rule, ...texts.slice(1).map(line)].join('\n');
 }

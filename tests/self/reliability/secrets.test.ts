@@ -10,8 +10,8 @@ import { expect, test } from '@playwright/test';
 import { CAPABILITIES } from '../../../lib/target.ts';
 import { removeIsolatedDirsAfterPassingTests } from '../reports/support/temp-dir.ts';
 import { destructiveFeature, startRecordingTarget } from './support/recording-target.ts';
-import { scanRun } from './support/secret-scan.ts';
-import { runSuite, type SuiteRun } from './support/suite-run.ts';
+import { findSecrets, scanRun } from './support/secret-scan.ts';
+import { filesUnder, runSuite, type SuiteRun } from './support/suite-run.ts';
 
 const RUN_TIMEOUT_MS = 10 * 60_000;
 const TOKEN_AREA = 'oauth';
@@ -51,5 +51,21 @@ test('a failing run with its HTML report leaks no client secret, token or author
   // The request counting no-harm.test.ts relies on sees destructive requests when they are allowed.
   expect(target.requests.filter((r) => destructiveFeature(r) !== undefined).length).toBeGreaterThan(0);
 
+  expect(
+    filesUnder(run.reports.allureReport).length,
+    'the HTML report was generated and is scanned',
+  ).toBeGreaterThan(0);
   expect(scanRun(run, secrets), `secrets found in the run's output (${run.dir})`).toEqual([]);
+});
+
+test('the scan finds a planted secret and token-shaped values it was not told about', () => {
+  const planted = 'mR8qLc2VtN6wYpZ3aK9dF1hJ5sX7bE0u';
+  const text = [
+    `secret ${planted}`,
+    'Bearer APP_USR-4783610275394112-112204-b80c340d2f8a9c574fc14148ded17646-1283946271',
+    'code=TG-24cf1d4d3c66b5f57ee153ce-1283946271',
+    'Bearer [redacted]',
+  ].join('\n');
+  expect(findSecrets(text, 'planted', [planted])).toHaveLength(3);
+  expect(findSecrets('Bearer [redacted]', 'clean', [planted])).toEqual([]);
 });

@@ -3,7 +3,11 @@
  * preference: currency, UTC offset of every timestamp, identification type, and cities whose state,
  * postal code and phone area code belong together, so an address reads like a real one.
  */
-import { base, en, es, es_MX, pt_BR, type LocaleDefinition } from '@faker-js/faker';
+// Per-locale entry points: the package root loads every locale (about half a second per process).
+import type { Faker } from '@faker-js/faker';
+import { faker as fakerEs } from '@faker-js/faker/locale/es';
+import { faker as fakerEsMx } from '@faker-js/faker/locale/es_MX';
+import { faker as fakerPtBr } from '@faker-js/faker/locale/pt_BR';
 
 export interface City {
   name: string;
@@ -22,7 +26,8 @@ export interface Market {
   priceFactor: number;
   /** Minutes east of UTC used for every timestamp of the preference. */
   utcOffsetMinutes: number;
-  locale: LocaleDefinition[];
+  /** The market's generator (its locale with en and base fallbacks); reseeded before every build. */
+  faker: Faker;
   topLevelDomain: string;
   identification: { type: string; pattern: string };
   cities: readonly City[];
@@ -36,7 +41,7 @@ export const MARKETS: readonly Market[] = [
     currency: 'BRL',
     priceFactor: 1,
     utcOffsetMinutes: -180,
-    locale: [pt_BR, en, base],
+    faker: fakerPtBr,
     topLevelDomain: 'com.br',
     identification: { type: 'CPF', pattern: '###########' },
     cities: [
@@ -74,7 +79,7 @@ export const MARKETS: readonly Market[] = [
     currency: 'MXN',
     priceFactor: 3.6,
     utcOffsetMinutes: -360,
-    locale: [es_MX, es, en, base],
+    faker: fakerEsMx,
     topLevelDomain: 'com.mx',
     identification: { type: 'RFC', pattern: '????######???' },
     cities: [
@@ -98,7 +103,7 @@ export const MARKETS: readonly Market[] = [
     currency: 'ARS',
     priceFactor: 190,
     utcOffsetMinutes: -180,
-    locale: [es, en, base],
+    faker: fakerEs,
     topLevelDomain: 'com.ar',
     identification: { type: 'DNI', pattern: '########' },
     cities: [
@@ -127,7 +132,7 @@ export const MARKETS: readonly Market[] = [
     currency: 'COP',
     priceFactor: 780,
     utcOffsetMinutes: -300,
-    locale: [es, en, base],
+    faker: fakerEs,
     topLevelDomain: 'com.co',
     identification: { type: 'CC', pattern: '##########' },
     cities: [

@@ -3,7 +3,8 @@
  * industry, seed, reference date and overrides give the same document. Which fields a preference
  * carries comes from the field table (industry-fields.ts); their content from industry-goods.ts.
  */
-import { Faker, base } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { faker as chooser } from '@faker-js/faker/locale/base';
 import type { Industry } from '../lib/catalogue.ts';
 import { INDUSTRY_FIELDS, type ItemField, type PayerField, type ShipmentField } from './industry-fields.ts';
 import { INDUSTRY_GOODS, type Line, type Person } from './industry-goods.ts';
@@ -203,17 +204,12 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 }
 
 /**
- * One generator per locale, reseeded at the start of every build: reseeding resets all of a Faker's
+ * One generator per market, reseeded at the start of every build: reseeding resets all of a Faker's
  * state, so a build depends only on its arguments, without paying for a new Faker (about 1 ms) each time.
  */
-const chooser = new Faker({ locale: [base] });
-const marketFakers = new Map<Market, Faker>();
-
 function seededFakerFor(market: Market, seed: number): Faker {
-  let faker = marketFakers.get(market);
-  if (!faker) marketFakers.set(market, (faker = new Faker({ locale: market.locale })));
-  faker.seed(seed);
-  return faker;
+  market.faker.seed(seed);
+  return market.faker;
 }
 
 function draftFor(industry: Industry, seed: number, referenceDate: number): Draft {

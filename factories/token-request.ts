@@ -3,7 +3,7 @@
  * fields its grant type requires; the optional `code_verifier` and `test_token` only when asked for.
  * Generated credentials are fabricated; pass a target's real ones through the options.
  */
-import { Faker, base, en } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en';
 import { deepMerge, type Overrides } from './merge.ts';
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
@@ -41,7 +41,6 @@ export interface TokenRequestOptions {
 export const DEFAULT_TOKEN_SEED = 1;
 
 /** Reseeded on every build, so a build depends only on its arguments (see preference.ts). */
-const faker = new Faker({ locale: [en, base] });
 
 export function buildTokenRequest(grantType: GrantType, options: TokenRequestOptions = {}): TokenRequest {
   faker.seed(options.seed ?? DEFAULT_TOKEN_SEED);

@@ -36,9 +36,10 @@ const ROUTE_AREAS: Record<string, Area> = Object.fromEntries(
   AREAS.map((area) => [`mock/routes/${area}.ts`, area]),
 );
 
-/** MockState methods that only one area's endpoints reach. */
+/** MockState methods that only one area's endpoints reach (findAccessToken serves every area). */
 const STATE_METHOD_AREAS: Record<string, Area> = {
   application: 'oauth',
+  mintAccessToken: 'oauth',
   mintGrant: 'oauth',
   mintAuthorizationCode: 'oauth',
   mintRefreshToken: 'oauth',

@@ -172,11 +172,11 @@ export function checkTimestampZ(value: unknown, field: string) {
   });
 }
 
-/** UTC written either as `Z` or as a zero offset. */
+/** UTC written either as `Z` or as a zero offset `±00:00` (the schemas' `timestamp-utc`). */
 export function checkTimestampUtc(value: unknown, field: string) {
   return check(`${field} is a UTC timestamp`, () => {
     expect(
-      typeof value === 'string' && /(Z|[+-]00:?00)$/.test(value) && !Number.isNaN(Date.parse(value)),
+      typeof value === 'string' && /(Z|[+-]00:00)$/.test(value) && !Number.isNaN(Date.parse(value)),
       `${field} must be a UTC timestamp, got ${JSON.stringify(value)}`,
     ).toBe(true);
   });

@@ -292,6 +292,14 @@ const REJECTIONS: Rejection[] = [
     value: '2026-07-01T02:00:00-04:00',
     keyword: 'pattern',
   },
+  {
+    schema: 'release-report',
+    kind: 'bad timestamp',
+    what: 'end_date with a non-zero offset (not UTC)',
+    pointer: '/end_date',
+    value: '2026-07-31T23:59:59-04:00',
+    keyword: 'pattern',
+  },
 
   {
     schema: 'settlement-report-config',

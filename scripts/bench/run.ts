@@ -3,11 +3,13 @@
  *
  * Measures the conformance run against its floor, the embedded mock's throughput against Prism and a
  * bare node:http ceiling, schema compile and validation rates, how the suite scales, and peak memory.
- * Prints tables, writes reports/bench.json (figures) and reports/bench.md (the same tables in Markdown,
- * for the README). Never a test: speed is reported, not asserted.
+ * Prints tables, writes bench.json (figures) and bench.md (the same tables in Markdown, for the README)
+ * into reports/ (or CONFORMANCE_REPORTS_DIR). Never a test: speed is reported, not asserted.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { reportPaths } from '../../lib/report-paths.ts';
 import {
   CONFORMANCE_CONFIG,
   FLOOR_CONFIG,
@@ -288,13 +290,19 @@ const machineLine =
 console.log(`\nMachine: ${machineLine}\n`);
 for (const table of tables) console.log(`${table.title}\n${formatTable(table.header, table.rows)}\n`);
 
-mkdirSync('reports', { recursive: true });
-writeFileSync('reports/bench.json', `${JSON.stringify(report, null, 2)}\n`);
+// Beside the conformance reports: CONFORMANCE_REPORTS_DIR moves both (reports/ by default).
+const reportsDir = reportPaths().root;
+const benchJson = path.join(reportsDir, 'bench.json');
+const benchMarkdown = path.join(reportsDir, 'bench.md');
+mkdirSync(reportsDir, { recursive: true });
+writeFileSync(benchJson, `${JSON.stringify(report, null, 2)}\n`);
 writeFileSync(
-  'reports/bench.md',
+  benchMarkdown,
   [
     `Machine: ${machineLine}`,
     ...tables.map((t) => `**${t.title}**\n\n${formatMarkdownTable(t.header, t.rows)}`),
   ].join('\n\n') + '\n',
 );
-console.log('wrote reports/bench.json and reports/bench.md');
+console.log(
+  `wrote ${path.relative(process.cwd(), benchJson)} and ${path.relative(process.cwd(), benchMarkdown)}`,
+);

@@ -238,6 +238,17 @@ export function endpointById(id: EndpointId): Endpoint {
 }
 
 /**
+ * A request path matcher for a spec path template: each `{param}` matches one path segment, and a
+ * trailing slash is tolerated, as a server routing the template would.
+ */
+export function pathPattern(specPath: string): RegExp {
+  const segments = specPath
+    .split(/\{[^}]+\}/)
+    .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${segments.join('[^/]+')}/?$`);
+}
+
+/**
  * One row of the spec's Errors table, split per status where a row lists several.
  *
  * `code` is what a conforming body must carry (in `error`, `code` or any `cause[].code`); it is set only

@@ -99,6 +99,8 @@ export interface Endpoint {
   responseSchema?: SchemaName;
   /** The token endpoint authenticates the application in the body; every other endpoint takes a bearer token. */
   auth: 'client' | 'bearer';
+  /** Changes state on the target (account configuration, a claim, an agreement): tests need `destructive`. */
+  destructive: boolean;
   /** The endpoint's spec file, so a newcomer finds it in one step. */
   specFile: string;
 }
@@ -118,6 +120,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     requestSchema: 'token-request',
     responseSchema: 'access-token-grant',
     auth: 'client',
+    destructive: false,
   }),
   endpoint({
     id: 'preference',
@@ -129,6 +132,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     requestSchema: 'preference-request',
     responseSchema: 'preference',
     auth: 'bearer',
+    destructive: false,
   }),
   endpoint({
     id: 'release-report-schedule',
@@ -139,6 +143,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'release-report',
     auth: 'bearer',
+    destructive: true,
   }),
   endpoint({
     id: 'subscription-plan',
@@ -149,6 +154,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'subscription-plan',
     auth: 'bearer',
+    destructive: false,
   }),
   endpoint({
     id: 'test-user-search',
@@ -159,6 +165,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'test-user-search-result',
     auth: 'bearer',
+    destructive: false,
   }),
   endpoint({
     id: 'claim-reason',
@@ -169,6 +176,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'claim-reason',
     auth: 'bearer',
+    destructive: false,
   }),
   endpoint({
     id: 'claim',
@@ -179,6 +187,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'claim',
     auth: 'bearer',
+    destructive: false,
   }),
   endpoint({
     id: 'settlement-report-config',
@@ -189,6 +198,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'settlement-report-config',
     auth: 'bearer',
+    destructive: false,
   }),
   endpoint({
     id: 'chargeback',
@@ -199,6 +209,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'chargeback',
     auth: 'bearer',
+    destructive: false,
   }),
   endpoint({
     id: 'open-dispute',
@@ -209,6 +220,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200, 201],
     responseSchema: 'mediation-response',
     auth: 'bearer',
+    destructive: true,
   }),
   endpoint({
     id: 'store',
@@ -219,6 +231,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'store',
     auth: 'bearer',
+    destructive: false,
   }),
   endpoint({
     id: 'cancel-agreement',
@@ -228,6 +241,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     area: 'wallet',
     successStatuses: [200, 204],
     auth: 'bearer',
+    destructive: true,
   }),
 ];
 

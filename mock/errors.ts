@@ -2,6 +2,7 @@
  * The platform's error body `{message, error, status, cause: [{code, description, data}]}` and every
  * message the mock answers with, as named constants so tests and docs can refer to them.
  */
+import { STORE_BAD_REQUEST_ERROR } from '../lib/catalogue.ts';
 
 export interface ErrorCause {
   code: string | number;
@@ -74,9 +75,15 @@ export const MESSAGES = {
   internal: 'Internal server error',
 } as const;
 
+/**
+ * The `error` of every 400 without a more specific code: the name the spec gives the store's 400
+ * (the only 400 whose name it spells out), so all of the mock's 400s read alike.
+ */
+const BAD_REQUEST_ERROR = STORE_BAD_REQUEST_ERROR;
+
 /** Machine names in `error` per status, where no more specific code applies. */
 export const STATUS_ERRORS: Record<number, string> = {
-  400: 'bad_request',
+  400: BAD_REQUEST_ERROR,
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
@@ -93,7 +100,7 @@ export const STATUS_ERRORS: Record<number, string> = {
 };
 
 export function errorNameForStatus(status: number): string {
-  return STATUS_ERRORS[status] ?? (status >= 500 ? 'internal_server_error' : 'bad_request');
+  return STATUS_ERRORS[status] ?? (status >= 500 ? 'internal_server_error' : BAD_REQUEST_ERROR);
 }
 
 /** A failure a handler throws; the app's error handler turns it into the error body. */
@@ -118,8 +125,8 @@ export function cause(code: string | number, description: string, data: string |
   return { code, description, data };
 }
 
-export function badRequest(message: string, causes: ErrorCause[] = [cause('bad_request', message)]) {
-  return new MockHttpError(400, 'bad_request', message, causes);
+export function badRequest(message: string, causes: ErrorCause[] = [cause(BAD_REQUEST_ERROR, message)]) {
+  return new MockHttpError(400, BAD_REQUEST_ERROR, message, causes);
 }
 
 export function unauthorized(message: string) {

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
-import { ENDPOINTS } from '../../lib/catalogue.ts';
+import { ENDPOINTS, pathPattern } from '../../lib/catalogue.ts';
 
 interface FixedAnswer {
   method: string;
@@ -24,7 +24,7 @@ function fixedAnswers(): FixedAnswer[] {
     const example = `schemas/examples/${endpoint.responseSchema}.json`;
     return {
       method: endpoint.method,
-      pattern: new RegExp(`^${endpoint.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      pattern: pathPattern(endpoint.path),
       status: endpoint.successStatuses[0]!,
       body:
         endpoint.responseSchema && existsSync(example)

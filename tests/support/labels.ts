@@ -30,7 +30,10 @@ export const ANNOTATION = {
 } as const;
 
 export interface LabelOptions {
-  /** Target abilities the test needs; it is skipped, naming the ability, when the target lacks one. */
+  /**
+   * Target abilities the test needs; it is skipped, naming the ability, when the target lacks one. Every
+   * test of a `destructive` endpoint (lib/catalogue.ts) needs 'destructive' without saying so here.
+   */
   needs?: Capability[];
   industry?: Industry;
 }
@@ -58,9 +61,13 @@ export function labelsFor(endpointId: EndpointId) {
         `covers(${JSON.stringify(story)}) is neither ${endpointId}.success, a documented error of ${endpointId} (${[...errorKeys].join(', ') || 'none'}) nor behaviour:<name>`,
       );
     }
+    const needs = new Set<Capability>([
+      ...(endpoint.destructive ? (['destructive'] as const) : []),
+      ...(options.needs ?? []),
+    ]);
     return {
       tag: [
-        ...(options.needs ?? []).map((ability) => `@needs-${ability}`),
+        ...[...needs].map((ability) => `@needs-${ability}`),
         ...(options.industry ? [`@industry-${options.industry}`] : []),
       ],
       annotation: [

@@ -8,24 +8,20 @@ import {
 import { labelsFor, test } from '../../support/fixtures.ts';
 import { tokenRejectionTests } from '../../support/shared-tests.ts';
 
+// Every test here needs 'destructive': the schedule changes the account's report configuration (the
+// endpoint is destructive in lib/catalogue.ts).
 const covers = labelsFor('release-report-schedule');
-/** The schedule changes the account's report configuration: only with `destructive` and a test token. */
-const DESTRUCTIVE = { needs: ['destructive' as const] };
 
 test.describe('POST /v1/account/release_report/schedule', () => {
   // Error paths.
 
-  tokenRejectionTests(
-    'release-report-schedule',
-    ({ api }, auth) => api.scheduleReleaseReport({ auth }),
-    DESTRUCTIVE,
-  );
+  tokenRejectionTests('release-report-schedule', ({ api }, auth) => api.scheduleReleaseReport({ auth }));
 
   // Behaviour.
 
   test(
     'enabling the schedule answers the release report',
-    covers('release-report-schedule.success', DESTRUCTIVE),
+    covers('release-report-schedule.success'),
     async ({ api }) => {
       const response = await api.scheduleReleaseReport();
       await checkStatus(response, 200);
@@ -38,7 +34,7 @@ test.describe('POST /v1/account/release_report/schedule', () => {
 
   test(
     'enabling the schedule makes the settlement report configuration scheduled',
-    covers('behaviour:schedule-sets-scheduled', DESTRUCTIVE),
+    covers('behaviour:schedule-sets-scheduled'),
     async ({ api }) => {
       await checkStatus(await api.scheduleReleaseReport(), 200);
       const config = await api.getSettlementReportConfig();

@@ -15,6 +15,14 @@ test.describe('label contract', () => {
     expect(neededAbilities(['@needs-faults', '@industry-retail'])).toEqual(['faults']);
   });
 
+  test("every test of a destructive endpoint needs 'destructive', once", () => {
+    expect(labelsFor('cancel-agreement')('cancel-agreement.success').tag).toEqual(['@needs-destructive']);
+    expect(
+      labelsFor('open-dispute')('open-dispute.success', { needs: ['fixtures', 'destructive'] }).tag,
+    ).toEqual(['@needs-destructive', '@needs-fixtures']);
+    expect(labelsFor('store')('store.success').tag).toEqual([]);
+  });
+
   test('every Errors-table row is accepted as a story of its own endpoint', () => {
     for (const row of DOCUMENTED_ERRORS) {
       expect(() => labelsFor(row.endpoint)(row.key)).not.toThrow();

@@ -4,12 +4,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import type { Capability } from '../lib/catalogue.ts';
-import { CAPABILITIES, ID_VARIABLES, VARIABLES } from '../lib/target.ts';
+import { VARIABLES } from '../lib/target.ts';
 import { buildMock } from './app.ts';
 import { DEFAULT_RATE_LIMIT } from './context.ts';
 import { CONTROL_PATHS } from './routes/control.ts';
 import { OTHER_SEEDED_IDS, SEEDED_IDS } from './seed.ts';
+import { MINTED_VARIABLES, seededEnv } from './seeded-env.ts';
 
 const USAGE = `Usage: npm run mock -- [options]
   --port N             port to listen on (default: $PORT or 3100; 0 picks a free port)
@@ -22,36 +22,18 @@ const USAGE = `Usage: npm run mock -- [options]
   --quiet              print only the base URL
   --help               this text`;
 
-/** Abilities that rely on the control surface, and so disappear with --no-control. */
-const CONTROL_ABILITIES: readonly Capability[] = ['faults', 'clock', 'fixtures'];
-/** Values the mock mints at run time rather than seeds. */
-const MINTED: Record<string, string> = {
-  [VARIABLES.authCode]: 'minted at run time by GET /authorization (single use, valid 10 minutes)',
-  [VARIABLES.testAccessToken]: 'minted at run time by POST /oauth/token with test_token "true"',
-};
-
 function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 export function envLines(control: boolean): string[] {
-  const abilities = CAPABILITIES.filter((c) => control || !CONTROL_ABILITIES.includes(c));
-  const seeded: Record<string, string> = {
-    [VARIABLES.capabilities]: abilities.join(','),
-    [VARIABLES.profile]: 'strict',
-    ...Object.fromEntries(
-      (Object.keys(ID_VARIABLES) as (keyof typeof ID_VARIABLES)[]).map((k) => [
-        ID_VARIABLES[k],
-        SEEDED_IDS[k],
-      ]),
-    ),
-  };
+  const seeded = seededEnv(control);
   const lines = [
     `# Seeded values of the embedded mock; also set ${VARIABLES.baseUrl} to the URL it listens on.`,
   ];
   for (const name of Object.values(VARIABLES)) {
     if (name === VARIABLES.baseUrl) continue;
-    const minted = MINTED[name];
+    const minted = MINTED_VARIABLES[name];
     const value = seeded[name];
     if (minted) lines.push(`# ${name} is not printed: ${minted}.`);
     else if (value !== undefined) lines.push(`export ${name}=${shellQuote(value)}`);

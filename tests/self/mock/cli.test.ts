@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { test } from '@playwright/test';
 import { ID_VARIABLES, VARIABLES } from '../../../lib/target.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
+import { seededEnv } from '../../../mock/seeded-env.ts';
 import { expect } from './support.ts';
 
 const CLI = ['--import', 'tsx', 'mock/cli.ts'];
@@ -13,30 +14,39 @@ function runCli(args: string[]) {
   return spawnSync(process.execPath, [...CLI, ...args], { encoding: 'utf8' });
 }
 
-/** `export NAME='value'` lines as a map, unquoting the single-quoted shell values. */
-function exported(stdout: string): Map<string, string> {
-  const pairs = [...stdout.matchAll(/^export (PAYMENTS_[A-Z_]+)='((?:[^']|'\\'')*)'$/gm)];
-  return new Map(pairs.map((m) => [m[1]!, m[2]!.replaceAll(`'\\''`, `'`)]));
+/** The printed `export NAME=...` lines, by variable name. */
+function exportLines(stdout: string): Map<string, string> {
+  const lines = stdout.split('\n').filter((line) => line.startsWith('export '));
+  return new Map(lines.map((line) => [line.slice('export '.length, line.indexOf('=')), line]));
 }
+
+/** The line a shell reads back as `name` = `value` (the seeded values hold no single quote). */
+const exportLine = (name: string, value: string) => `export ${name}='${value}'`;
 
 test('--print-env prints every target variable but the base URL, and explains the minted ones', () => {
   const result = runCli(['--print-env']);
   expect(result.status).toBe(0);
-  const env = exported(result.stdout);
+  const lines = exportLines(result.stdout);
   const notExported: string[] = [VARIABLES.baseUrl, VARIABLES.authCode, VARIABLES.testAccessToken];
   const expected = Object.values(VARIABLES).filter((name) => !notExported.includes(name));
-  expect([...env.keys()].sort()).toEqual([...expected].sort());
+  expect([...lines.keys()].sort()).toEqual([...expected].sort());
   for (const [key, name] of Object.entries(ID_VARIABLES)) {
-    expect(env.get(name), name).toBe(SEEDED_IDS[key as keyof typeof SEEDED_IDS]);
+    expect(lines.get(name), name).toBe(exportLine(name, SEEDED_IDS[key as keyof typeof SEEDED_IDS]));
   }
-  expect(env.get(VARIABLES.capabilities)).toBe('faults,clock,authorize,destructive,fixtures');
+  expect(lines.get(VARIABLES.capabilities)).toBe(
+    exportLine(VARIABLES.capabilities, 'faults,clock,authorize,destructive,fixtures'),
+  );
+  // The runners that start the mock themselves take the same values as a record.
+  for (const [name, value] of Object.entries(seededEnv()))
+    expect(lines.get(name)).toBe(exportLine(name, value));
   expect(result.stdout).toContain(`# ${VARIABLES.authCode} is not printed`);
   expect(result.stdout).toContain(`# ${VARIABLES.testAccessToken} is not printed`);
 });
 
 test('--no-control --print-env drops the abilities that need the control surface', () => {
-  const env = exported(runCli(['--no-control', '--print-env']).stdout);
-  expect(env.get(VARIABLES.capabilities)).toBe('authorize,destructive');
+  const lines = exportLines(runCli(['--no-control', '--print-env']).stdout);
+  expect(lines.get(VARIABLES.capabilities)).toBe(exportLine(VARIABLES.capabilities, 'authorize,destructive'));
+  expect(seededEnv(false)[VARIABLES.capabilities]).toBe('authorize,destructive');
 });
 
 test('an unknown flag or a bad --rate-limit exits 2 with the usage', () => {

@@ -5,8 +5,10 @@
  * `target: 'request'` breaks the general request shape (a type, an enum, a timestamp, a URL, a field a
  * grant type requires): a server must reject it, so the conformance suite sends it.
  * `target: 'profile'` breaks a rule only the project's schemas know: an industry's field set (a server
- * cannot know the seller's industry) or the closed set of top-level fields (the spec does not say a
- * server rejects unknown fields). The schema self-tests check these; the conformance suite does not send them.
+ * cannot know the seller's industry), the closed set of top-level fields (the spec does not say a
+ * server rejects unknown fields), or an offset on fields the spec types only "date" (docs/decisions.md
+ * holds them to timestamps with offset; the spec states an offset for date_of_expiration alone). The
+ * schema self-tests check these; the conformance suite does not send them.
  */
 import type { Industry } from '../lib/catalogue.ts';
 import { buildPreference, type PreferenceOptions, type PreferenceRequest } from './preference.ts';
@@ -153,8 +155,9 @@ export const INVALID_PREFERENCE_VARIANTS: readonly InvalidPreferenceVariant[] = 
   }),
   preferenceVariant({
     name: 'item-event-date-without-offset',
+    // 'profile': the spec types event_date only "date"; the offset is the project's decision, not the spec's.
     rule: `${ITEMS_TABLE}: "event_date | date | Event date"; dates are ISO 8601 with a UTC offset (docs/decisions.md)`,
-    target: 'request',
+    target: 'profile',
     industry: 'entertainment',
     path: 'items.0.event_date',
     change: 'set',
@@ -163,8 +166,9 @@ export const INVALID_PREFERENCE_VARIANTS: readonly InvalidPreferenceVariant[] = 
   }),
   preferenceVariant({
     name: 'route-departure-date-time-without-offset',
+    // 'profile': typed only "date" by the spec, like event_date above.
     rule: 'items[].category_descriptor.route: "departure_date_time (date)"; dates carry a UTC offset (docs/decisions.md)',
-    target: 'request',
+    target: 'profile',
     industry: 'tourism',
     path: 'items.0.category_descriptor.route.departure_date_time',
     change: 'set',

@@ -4,25 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freeLoopbackPort, LOOPBACK } from '../../lib/loopback.ts';
 
-export const LOOPBACK = '127.0.0.1';
 const READY_TIMEOUT_MS = 30_000;
 const READY_POLL_MS = 100;
 const SERVER_NOT_READY = 'server did not answer on its port in time';
 const SERVER_EXITED = 'server exited before answering';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, LOOPBACK, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Reads one `Vm*` line of /proc/<pid>/status in kilobytes; 0 once the process is gone. */
 function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -99,12 +86,27 @@ export class TreeMemorySampler {
 export interface RunningServer {
   name: string;
   baseUrl: string;
-  process: ChildProcess;
   /** The server process's own peak resident memory so far (VmHWM), in MiB. */
   peakRssMb(): number;
   /** CPU seconds the server process has used so far. */
   cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+/** A started server measured through its pid. */
+export function measuredServer(
+  name: string,
+  baseUrl: string,
+  pid: number,
+  stop: () => Promise<void>,
+): RunningServer {
+  return {
+    name,
+    baseUrl,
+    peakRssMb: () => procStatusKb(pid, 'VmHWM') / 1024,
+    cpuSeconds: () => cpuSeconds(pid),
+    stop,
+  };
 }
 
 async function waitUntilAnswering(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -132,7 +134,7 @@ export async function startNodeServer(
   portArgs: (port: number) => string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const child = spawn(process.execPath, [...nodeArgs, ...portArgs(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
@@ -151,18 +153,15 @@ export async function startNodeServer(
     child.kill('SIGKILL');
     throw error;
   }
-  const pid = child.pid!;
-  return {
+  return measuredServer(
     name,
     baseUrl,
-    process: child,
-    peakRssMb: () => procStatusKb(pid, 'VmHWM') / 1024,
-    cpuSeconds: () => cpuSeconds(pid),
-    stop: () =>
+    child.pid!,
+    () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
-  };
+  );
 }

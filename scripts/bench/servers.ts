@@ -4,7 +4,9 @@
  * node:http server answering a fixed body (the ceiling).
  */
 import { OPENAPI_PATH } from '../openapi/assemble.ts';
-import { LOOPBACK, startNodeServer, type RunningServer } from './processes.ts';
+import { LOOPBACK } from '../../lib/loopback.ts';
+import { startMockProcess } from '../../mock/process.ts';
+import { measuredServer, startNodeServer, type RunningServer } from './processes.ts';
 
 export type ServerKind = 'mock' | 'prism' | 'ceiling';
 
@@ -13,7 +15,7 @@ const PRISM_CLI = 'node_modules/@stoplight/prism-cli/dist/index.js';
  * The token endpoint's rate limiter answers 429 once a client exceeds its budget; the bench raises
  * the budget far above what a load run can send, so it measures issuing tokens, not refusing them.
  */
-const UNTHROTTLED_TOKEN_BUDGET = '100000000/1';
+const UNTHROTTLED_TOKEN_BUDGET = { max: 100_000_000, windowSeconds: 1 };
 
 export const SERVER_TITLES: Record<ServerKind, string> = {
   mock: 'embedded mock',
@@ -22,22 +24,9 @@ export const SERVER_TITLES: Record<ServerKind, string> = {
 };
 
 /** The embedded mock as `npm run mock` runs it, unthrottled; `nodeFlags` go to node (e.g. --cpu-prof). */
-export function startMock(nodeFlags: readonly string[] = []): Promise<RunningServer> {
-  return startNodeServer(
-    SERVER_TITLES.mock,
-    [
-      ...nodeFlags,
-      '--import',
-      'tsx',
-      'mock/cli.ts',
-      '--host',
-      LOOPBACK,
-      '--quiet',
-      '--rate-limit',
-      UNTHROTTLED_TOKEN_BUDGET,
-    ],
-    (port) => ['--port', String(port)],
-  );
+export async function startMock(nodeFlags: readonly string[] = []): Promise<RunningServer> {
+  const mock = await startMockProcess({ nodeFlags, rateLimit: UNTHROTTLED_TOKEN_BUDGET });
+  return measuredServer(SERVER_TITLES.mock, mock.baseUrl, mock.pid, () => mock.stop());
 }
 
 export function startServer(kind: ServerKind): Promise<RunningServer> {

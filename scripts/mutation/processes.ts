@@ -1,99 +1,25 @@
 /**
- * The two child processes a mutation run needs: a mock (optionally with a mutant switched on) listening
- * on a free loopback port, and one `playwright test` run of the conformance suite pointed at it with a
- * JSON reporter, whose failed tests are what killed the mutant.
+ * One `playwright test` run of the conformance suite pointed at a mock process (mock/process.ts, with
+ * a mutant switched on or not) with a JSON reporter, whose failed tests are what killed the mutant.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../../lib/paths.ts';
 import { REPORTS_DIR_VARIABLE } from '../../lib/report-paths.ts';
 import { VARIABLES } from '../../lib/target.ts';
 import { EMBEDDED_URL_VARIABLE, RUN_ID_VARIABLE } from '../../tests/support/config.ts';
 import { TOKENS_ROOT } from '../../tests/support/run-state.ts';
 import { redact } from '../../tests/support/redact.ts';
 
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
-const MOCK_CLI = path.join(PROJECT_ROOT, 'mock/cli.ts');
 const PLAYWRIGHT_CLI = path.join(PROJECT_ROOT, 'node_modules/@playwright/test/cli.js');
-const MOCK_START_TIMEOUT_MS = 30_000;
 const ERROR_EXCERPT_LENGTH = 240;
 
 export const MESSAGES = {
-  mockDidNotStart: (label: string, output: string) =>
-    `The mock (${label}) did not print its base URL within ${MOCK_START_TIMEOUT_MS / 1000} s; its output:\n${output}`,
-  mockExited: (label: string, code: number | null, output: string) =>
-    `The mock (${label}) exited with code ${code} before listening; its output:\n${output}`,
   suiteTimedOut: (seconds: number) => `the conformance run took longer than ${seconds} s and was stopped`,
   noJsonReport: (code: number | null, stderr: string) =>
     `playwright exited with code ${code} and wrote no JSON report; stderr:\n${stderr}`,
 } as const;
-
-/** A node process running TypeScript through tsx (no npx: it costs a second per start). */
-function spawnTs(script: string, args: string[], env?: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: PROJECT_ROOT,
-    env: env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-/** The mock's seeded target contract (`--print-env`), as variables. */
-export async function seededEnv(): Promise<Record<string, string>> {
-  const child = spawnTs(MOCK_CLI, ['--print-env']);
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  await new Promise((resolve) => child.once('close', resolve));
-  const env: Record<string, string> = {};
-  for (const match of out.matchAll(/^export (\w+)='((?:[^']|'\\'')*)'$/gm)) {
-    env[match[1]!] = match[2]!.replace(/'\\''/g, "'");
-  }
-  return env;
-}
-
-export interface RunningMock {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** Starts `mock/cli.ts --port 0` (with `--mutant NAME` when given) and waits for its base URL. */
-export function startMock(mutant?: string): Promise<RunningMock> {
-  const label = mutant ? `mutant ${mutant}` : 'clean';
-  const child = spawnTs(MOCK_CLI, [
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--quiet',
-    ...(mutant ? ['--mutant', mutant] : []),
-  ]);
-  let output = '';
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('close', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(MESSAGES.mockDidNotStart(label, output)));
-    }, MOCK_START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ baseUrl: url, stop });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      reject(new Error(MESSAGES.mockExited(label, code, output)));
-    });
-  });
-}
 
 export interface FailedTest {
   /** `project › file:line › describe › title` */

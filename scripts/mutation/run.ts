@@ -17,8 +17,10 @@ import { endpointById } from '../../lib/catalogue.ts';
 import { reportPaths } from '../../lib/report-paths.ts';
 import { VARIABLES } from '../../lib/target.ts';
 import { MUTANTS, mutantByName, type Mutant } from '../../mock/mutants/catalogue.ts';
+import { startMockProcess } from '../../mock/process.ts';
+import { seededEnv } from '../../mock/seeded-env.ts';
 import { rememberSecret } from '../../tests/support/redact.ts';
-import { runSuite, seededEnv, startMock, type SuiteOutcome } from './processes.ts';
+import { runSuite, type SuiteOutcome } from './processes.ts';
 import {
   buildReport,
   consoleTable,
@@ -71,7 +73,7 @@ async function againstMock(
   scratchRoot: string,
   attempts: { projects: readonly string[]; maxFailures: number; workers: number; timeoutSeconds: number }[],
 ): Promise<{ outcome: SuiteOutcome; projects: readonly string[] }> {
-  const mock = await startMock(mutant);
+  const mock = await startMockProcess({ mutant });
   try {
     let last: { outcome: SuiteOutcome; projects: readonly string[] } | undefined;
     for (const attempt of attempts) {
@@ -152,7 +154,7 @@ async function main(): Promise<number> {
     throw new Error('--concurrency must be a positive integer');
 
   const started = Date.now();
-  const seeded = await seededEnv();
+  const seeded = seededEnv();
   rememberSecret(seeded[VARIABLES.clientSecret]);
   const scratchRoot = await mkdtemp(path.join(tmpdir(), 'payments-mutation-'));
   try {

@@ -1,0 +1,103 @@
+/**
+ * The mock as its own process (`node --import tsx mock/cli.ts`), for runners that need it apart from
+ * themselves: the mutation runner (one mock per mutant) and the bench (which samples the process's
+ * memory and CPU by its pid). Started on port 0 on loopback; the URL it prints is its base URL.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { LOOPBACK } from '../lib/loopback.ts';
+import { PROJECT_ROOT } from '../lib/paths.ts';
+import { VARIABLES } from '../lib/target.ts';
+import { seededEnv } from './seeded-env.ts';
+
+const MOCK_CLI = path.join(PROJECT_ROOT, 'mock/cli.ts');
+const START_TIMEOUT_MS = 30_000;
+/** Enough of the output to explain a failed start, never a growing buffer. */
+const OUTPUT_TAIL = 4_000;
+const BASE_URL = /^http:\/\/127\.0\.0\.1:\d+$/m;
+
+export const MOCK_PROCESS_MESSAGES = {
+  didNotStart: (label: string, output: string) =>
+    `The mock (${label}) did not print its base URL within ${START_TIMEOUT_MS / 1000} s; its output:\n${output}`,
+  exited: (label: string, code: number | null, output: string) =>
+    `The mock (${label}) exited with code ${code} before listening; its output:\n${output}`,
+} as const;
+
+export interface MockProcessOptions {
+  /** A deliberate deviation of mock/mutants/catalogue.ts to switch on. */
+  mutant?: string;
+  /** Token requests allowed per client per window, as `--rate-limit N/SECONDS`. */
+  rateLimit?: { max: number; windowSeconds: number };
+  /** Without the /__control routes and Prefer faults. */
+  noControl?: boolean;
+  /** Flags for node itself (e.g. `--cpu-prof`). */
+  nodeFlags?: readonly string[];
+}
+
+export interface MockProcess {
+  baseUrl: string;
+  /** The node process serving the mock (no shell or npx in between). */
+  pid: number;
+  /** The PAYMENTS_* target contract of a run against it: the seeded values and the base URL. */
+  env: Record<string, string>;
+  /** Stops it (SIGTERM) and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+function cliArgs(options: MockProcessOptions): string[] {
+  return [
+    ...(options.nodeFlags ?? []),
+    '--import',
+    'tsx',
+    MOCK_CLI,
+    '--port',
+    '0',
+    '--host',
+    LOOPBACK,
+    '--quiet',
+    ...(options.mutant ? ['--mutant', options.mutant] : []),
+    ...(options.rateLimit
+      ? ['--rate-limit', `${options.rateLimit.max}/${options.rateLimit.windowSeconds}`]
+      : []),
+    ...(options.noControl ? ['--no-control'] : []),
+  ];
+}
+
+export function startMockProcess(options: MockProcessOptions = {}): Promise<MockProcess> {
+  const label = options.mutant ? `mutant ${options.mutant}` : 'clean';
+  const child = spawn(process.execPath, cliArgs(options), {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('close', () => resolve());
+      child.kill('SIGTERM');
+    });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_TAIL));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(MOCK_PROCESS_MESSAGES.didNotStart(label, output)));
+    }, START_TIMEOUT_MS);
+    child.stderr.on('data', keep);
+    child.stdout.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      const baseUrl = BASE_URL.exec(output)?.[0];
+      if (!baseUrl) return;
+      clearTimeout(timer);
+      resolve({
+        baseUrl,
+        pid: child.pid!,
+        env: { ...seededEnv(!options.noControl), [VARIABLES.baseUrl]: baseUrl },
+        stop,
+      });
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(MOCK_PROCESS_MESSAGES.exited(label, code, output)));
+    });
+  });
+}

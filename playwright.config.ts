@@ -8,29 +8,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { defineConfig } from '@playwright/test';
 import { AREAS } from './lib/catalogue.ts';
+import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
 import { reportPaths } from './lib/report-paths.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
 import { EMBEDDED_URL_VARIABLE, loadTargetConfig, RUN_ID_VARIABLE } from './tests/support/config.ts';
 
-const LOOPBACK = '127.0.0.1';
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const embedded = !process.env[VARIABLES.baseUrl];
 if (embedded && !process.env[EMBEDDED_URL_VARIABLE]) {

@@ -8,10 +8,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { VARIABLES } from '../../lib/target.ts';
+import { PROJECT_ROOT } from '../../lib/paths.ts';
 
-const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 const FLAKE_DIR = join(PROJECT_ROOT, 'reports', 'flake');
 const JUNIT_FILE = join(FLAKE_DIR, 'junit.xml');
 const SUMMARY_FILE = join(FLAKE_DIR, 'summary.json');

@@ -1,15 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { INDUSTRIES } from '../../../lib/catalogue.ts';
 import { CLI_ERRORS, EXIT_USAGE, HELP, runCli } from '../../../factories/cli.ts';
 import { INVALID_PREFERENCE_VARIANTS } from '../../../factories/invalid.ts';
 import { buildPreference } from '../../../factories/preference.ts';
 import { GRANT_TYPES } from '../../../factories/token-request.ts';
+import { PROJECT_ROOT } from '../../../lib/paths.ts';
 
 test.describe.configure({ mode: 'parallel' });
-
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The CLI as a user runs it: `npm run -s factory -- ...`. */
 function npmFactory(...args: string[]) {

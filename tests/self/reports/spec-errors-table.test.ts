@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DOCUMENTED_ERRORS, type EndpointId } from '../../../lib/catalogue.ts';
-import { PROJECT_ROOT } from './support/run-script.ts';
+import { PROJECT_ROOT } from '../../../lib/paths.ts';
 
 const SPEC = join(PROJECT_ROOT, '..', 'shared', 'spec', 'payments-platform-api.md');
 

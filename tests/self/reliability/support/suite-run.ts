@@ -6,13 +6,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { REPORTS_DIR_VARIABLE, reportPathsUnder, type ReportPaths } from '../../../../lib/report-paths.ts';
 import { VARIABLES } from '../../../../lib/target.ts';
 import { EMBEDDED_URL_VARIABLE, RUN_ID_VARIABLE } from '../../../support/config.ts';
 import { isolatedDir } from '../../reports/support/temp-dir.ts';
+import { PROJECT_ROOT } from '../../../../lib/paths.ts';
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PLAYWRIGHT_CLI = join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 const CONFORMANCE_SCRIPT = join(PROJECT_ROOT, 'scripts', 'report', 'conformance.ts');
 

@@ -1,8 +1,6 @@
 /** Runs one of the project's TypeScript scripts in a child process, as npm would, and captures its output. */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-export const PROJECT_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { PROJECT_ROOT } from '../../../../lib/paths.ts';
 
 export interface ScriptRun {
   status: number | null;

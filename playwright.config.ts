@@ -17,6 +17,8 @@ import { EMBEDDED_URL_VARIABLE, loadTargetConfig, RUN_ID_VARIABLE } from './test
 
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
+/** Runs last, in the teardown project (see `projects` below), never inside the oauth project. */
+const TOKEN_EXPIRY_SPEC = /token-expiry\.spec\.ts$/;
 
 const embedded = !process.env[VARIABLES.baseUrl];
 if (embedded && !process.env[EMBEDDED_URL_VARIABLE]) {
@@ -83,13 +85,20 @@ export default defineConfig({
         stderr: 'pipe',
       }
     : undefined,
+  // Order: setup, then every area project, then the `teardown` project (setup's teardown: it runs once
+  // every project that depends on setup has finished). The token-expiry test moves the target's clock past
+  // every token's lifetime, so it runs there, beside the clean-up of the run's tokens (it mints its own
+  // token and needs no run state). Not a project depending on every area: Playwright shards only projects
+  // no other project depends on, so that would put the whole suite into one shard; and a teardown of a
+  // teardown never runs (Playwright 1.65 waits on each in turn).
   projects: [
     { name: 'setup', testDir: './tests/setup', testMatch: /.*\.setup\.ts/, teardown: 'teardown' },
-    { name: 'teardown', testDir: './tests/setup', testMatch: /.*\.teardown\.ts/ },
+    { name: 'teardown', testDir: './tests', testMatch: [/setup\/.*\.teardown\.ts$/, TOKEN_EXPIRY_SPEC] },
     ...AREAS.map((area) => ({
       name: area,
       testDir: `./tests/conformance/${area}`,
       testMatch: /.*\.spec\.ts/,
+      testIgnore: TOKEN_EXPIRY_SPEC,
       dependencies: ['setup'],
     })),
   ],

@@ -28,6 +28,8 @@ const UNKNOWN_CODE = 'TG-000000000000000000000000-000000000';
 const UNKNOWN_REFRESH_TOKEN = 'TG-000000000000000000000000-111111111';
 const UNKNOWN_SCOPE = 'payments-admin';
 const OTHER_REDIRECT_URI = 'https://elsewhere.example.net/oauth/callback';
+/** A PKCE-shaped verifier (RFC 7636: 43-128 unreserved characters); the spec says only "Accepted in the body". */
+const CODE_VERIFIER = 'conformance-code-verifier-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 interface Grant {
   access_token?: unknown;
@@ -42,8 +44,16 @@ const credentials = (ids: TargetIds) => ({ clientId: ids.clientId, clientSecret:
 
 const clientCredentials = (ids: TargetIds) => buildTokenRequest('client_credentials', credentials(ids));
 
-function exchangeCode(api: ApiClient, ids: TargetIds, code: string, redirectUri = ids.redirectUri) {
-  return api.token(buildTokenRequest('authorization_code', { ...credentials(ids), code, redirectUri }));
+function exchangeCode(
+  api: ApiClient,
+  ids: TargetIds,
+  code: string,
+  redirectUri = ids.redirectUri,
+  codeVerifier?: string,
+) {
+  return api.token(
+    buildTokenRequest('authorization_code', { ...credentials(ids), code, redirectUri, codeVerifier }),
+  );
 }
 
 function refresh(api: ApiClient, ids: TargetIds, refreshToken: string) {
@@ -210,6 +220,21 @@ test.describe('POST /oauth/token', () => {
     },
   );
 
+  test(
+    'answers invalid_grant for a refresh token used in the wrong flow (sent as an authorization code)',
+    covers(INVALID_GRANT.key),
+    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
+      const grant = await exclusiveOfClock(async () =>
+        checkGrant(await exchangeCode(api, ids, await authorizationCode())),
+      );
+      await checkThat(
+        typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
+        'the authorization_code grant carries a refresh_token',
+      );
+      await checkDocumentedError(await exchangeCode(api, ids, grant.refresh_token as string), INVALID_GRANT);
+    },
+  );
+
   // Behaviour.
 
   test(
@@ -231,6 +256,16 @@ test.describe('POST /oauth/token', () => {
       await checkThat(
         typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
         'the authorization_code grant carries a refresh_token',
+      );
+    },
+  );
+
+  test(
+    'authorization_code accepts code_verifier in the body',
+    covers('token.success'),
+    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
+      await exclusiveOfClock(async () =>
+        checkGrant(await exchangeCode(api, ids, await authorizationCode(), ids.redirectUri, CODE_VERIFIER)),
       );
     },
   );

@@ -1,5 +1,11 @@
 import { endpointById } from '../../../lib/catalogue.ts';
-import { checkDocumentedError, checkEqual, checkSchema, checkStatus } from '../../support/checks.ts';
+import {
+  checkDocumentedError,
+  checkEqual,
+  checkRejected,
+  checkSchema,
+  checkStatus,
+} from '../../support/checks.ts';
 import { labelsFor, test } from '../../support/fixtures.ts';
 import {
   abilityTriggeredErrorTests,
@@ -27,6 +33,15 @@ test.describe('GET /test_user/search', () => {
     test.skip(tokens.live?.liveMode !== true, NO_LIVE_TOKEN);
     await checkDocumentedError(await api.searchTestUsers(tokens.live?.accessToken ?? ''), FORBIDDEN);
   });
+
+  test(
+    'rejects a search without the required access_token query parameter with a 4xx',
+    covers('behaviour:rejects-missing-access-token-query'),
+    async ({ api }) => {
+      // Authenticated as usual (bearer), only the query parameter the spec marks required is missing.
+      await checkRejected(await api.raw({ method: 'GET', path: endpointById('test-user-search').path }));
+    },
+  );
 
   test('answers 405 to POST', covers(METHOD_NOT_ALLOWED.key), async ({ api, tokens }) => {
     const response = await api.raw({

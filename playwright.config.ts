@@ -14,6 +14,7 @@ import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
 import { reportPaths } from './lib/report-paths.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
 import { EMBEDDED_URL_VARIABLE, loadTargetConfig, RUN_ID_VARIABLE } from './tests/support/config.ts';
+import { withoutCredentials } from './tests/support/redact.ts';
 
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
@@ -66,7 +67,7 @@ export default defineConfig({
         // Only test.step and attachments: Playwright's own API steps would name request URLs.
         detail: false,
         environmentInfo: {
-          target: target.embedded ? `${target.baseUrl} (embedded mock)` : target.baseUrl,
+          target: target.embedded ? `${target.baseUrl} (embedded mock)` : withoutCredentials(target.baseUrl),
           profile: target.profile,
           abilities: [...target.capabilities].join(', ') || 'none',
           'suite version': suiteVersion,

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
-import { redact, rememberSecret, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
+import { redact, REDACTED, rememberSecret, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Prefix of every error raised because the target gave no answer; the reports classify it as environment trouble. */
@@ -66,6 +66,27 @@ function parseJson(text: string): unknown {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The query parameters of a URL (absolute or relative to `base`), as a record; empty when unparsable. */
+function queryOf(url: string, base: string): Record<string, string> {
+  try {
+    return Object.fromEntries(new URL(url, base).searchParams);
+  } catch {
+    return {};
+  }
+}
+
+/** Response headers whose values are credentials (session cookies): recorded as [redacted], never as sent. */
+const SECRET_RESPONSE_HEADERS = ['set-cookie'];
+
+function redactedHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      SECRET_RESPONSE_HEADERS.includes(name) ? REDACTED : value,
+    ]),
+  );
+}
 
 export class ApiClient {
   private exchangeCount = 0;
@@ -135,9 +156,11 @@ export class ApiClient {
       body: parseJson(text),
     };
     rememberSecretFields(result.body, SECRET_RESPONSE_FIELDS);
+    // A redirect's Location may carry a code or token in its query (the authorization 302 does).
+    if (result.headers.location) rememberSecretFields(queryOf(result.headers.location, this.baseUrl));
     await this.attach(`${n} response ${response.status()} ${what}`, {
       status: result.status,
-      headers: result.headers,
+      headers: redactedHeaders(result.headers),
       ...(result.body === undefined ? { text } : { body: result.body }),
     });
     return result;
@@ -232,7 +255,7 @@ export class ApiClient {
 
   // Abilities (only the routes issue 4's target contract allows).
 
-  /** `authorize`: GET /authorization; answers the code from the 302's Location (remembered as a secret). */
+  /** `authorize`: GET /authorization; answers the code from the 302's Location. */
   async authorize(params: { clientId: string; redirectUri: string; state: string }) {
     const response = await this.raw({
       method: 'GET',
@@ -246,8 +269,8 @@ export class ApiClient {
       },
     });
     const location = response.headers.location;
-    const code = location ? new URL(location, this.baseUrl).searchParams.get('code') : null;
-    rememberSecret(code);
+    // Already remembered for redaction by send(), before the 302 was attached.
+    const code = location ? (queryOf(location, this.baseUrl).code ?? null) : null;
     return { response, location, code };
   }
 

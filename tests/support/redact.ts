@@ -38,6 +38,19 @@ export function rememberSecretFields(record: unknown, fields: readonly string[] 
   for (const field of fields) rememberSecret((record as Record<string, unknown>)[field]);
 }
 
+/** A URL as it may be shown in a report: user name and password removed. */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return redact(url);
+  }
+}
+
 function escapeForRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

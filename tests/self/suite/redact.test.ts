@@ -1,5 +1,15 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { REDACTED, redact, redactError, rememberSecret, rememberSecretFields } from '../../support/redact.ts';
+import { ApiClient } from '../../support/api-client.ts';
+import {
+  REDACTED,
+  redact,
+  redactError,
+  rememberSecret,
+  rememberSecretFields,
+  withoutCredentials,
+} from '../../support/redact.ts';
 
 test.describe('redact', () => {
   test('removes token-shaped strings it has never seen', () => {
@@ -34,5 +44,44 @@ test.describe('redact', () => {
     expect(redactError(error)).toBe(error);
     expect(error.message).toBe(`token ${REDACTED} leaked`);
     expect(error.stack).not.toContain('TEST-123456');
+  });
+});
+
+test.describe('what the API client records', () => {
+  test('removes user name and password from a base URL shown in the report', () => {
+    expect(withoutCredentials('https://user:pa55word@target.example/api')).toBe('https://target.example/api');
+    expect(withoutCredentials('http://127.0.0.1:3100')).toBe('http://127.0.0.1:3100');
+  });
+
+  test('a code in a redirect Location and a Set-Cookie never reach the attachments', async ({
+    request,
+  }, testInfo) => {
+    // Neither value is token-shaped, so only remembering them before attaching can redact them.
+    const code = 'plain-authorization-code-4711';
+    const cookie = 'session=plain-session-cookie-0815';
+    const server = createServer((_, response) => {
+      response.writeHead(302, {
+        location: `https://app.example/cb?code=${code}&state=s`,
+        'set-cookie': cookie,
+      });
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const api = new ApiClient(request, testInfo, `http://127.0.0.1:${port}`, () => 'unused-bearer');
+      const { code: answered } = await api.authorize({
+        clientId: '1',
+        redirectUri: 'https://app.example/cb',
+        state: 's',
+      });
+      expect(answered).toBe(code);
+      const recorded = testInfo.attachments.map((a) => a.body?.toString() ?? '').join('\n');
+      expect(recorded).toContain('location');
+      expect(recorded).not.toContain(code);
+      expect(recorded).not.toContain('plain-session-cookie');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -9,26 +9,18 @@
 import { readFileSync } from 'node:fs';
 import process from 'node:process';
 
-/** MockState methods that change state (tokens, codes, reports, claims, agreements, preferences). */
-const STATE_TRANSITIONS = [
-  'mintAccessToken',
-  'findAccessToken',
-  'mintAuthorizationCode',
-  'mintRefreshToken',
-  'consumeAuthorizationCode',
-  'consumeRefreshToken',
-  'rateLimitDelay',
-  'storePreference',
-  'settlementConfig',
-  'scheduleReleaseReport',
-  'openDispute',
-  'cancelAgreement',
-];
+/**
+ * The MockState methods mutated: its state transitions and the one lookup whose decision a test can see
+ * (findAccessToken's expiry); one list with the areas stryker-command.ts runs for each.
+ */
+const STATE_METHODS = Object.keys(
+  JSON.parse(readFileSync('scripts/mutation/stryker-state-methods.json', 'utf8')).methods,
+);
 
 /** `mock/state.ts:FROM-TO` for each method, found in the current source (Stryker runs from the project root). */
 function stateTransitionRanges() {
   const lines = readFileSync('mock/state.ts', 'utf8').split('\n');
-  return STATE_TRANSITIONS.map((method) => {
+  return STATE_METHODS.map((method) => {
     const start = lines.findIndex((line) => line.startsWith(`  ${method}(`));
     const end = lines.findIndex((line, i) => i > start && line === '  }');
     if (start < 0 || end < 0) throw new Error(`stryker.config.mjs: no method ${method} in mock/state.ts`);
@@ -36,7 +28,7 @@ function stateTransitionRanges() {
   });
 }
 
-/** Route handlers (the test-control routes are not part of the API) and state transitions. */
+/** Route handlers (the test-control routes are not part of the API) and the state methods. */
 const ROUTE_HANDLERS = ['mock/routes/**/*.ts', '!mock/routes/control.ts'];
 const SCOPES = {
   all: [...ROUTE_HANDLERS, ...stateTransitionRanges()],

@@ -11,65 +11,50 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AREAS, type Area } from '../../lib/catalogue.ts';
+import stateMethods from './stryker-state-methods.json' with { type: 'json' };
 
 const ACTIVE_MUTANT = process.env.__STRYKER_ACTIVE_MUTANT__;
 const ROOT = process.cwd();
-const MUTATED_FILES = [
-  'mock/state.ts',
-  ...[
-    'oauth',
-    'checkout',
-    'reports',
-    'subscriptions',
-    'test-users',
-    'claims',
-    'chargebacks',
-    'stores',
-    'wallet',
-    'control',
-    'params',
-  ].map((name) => `mock/routes/${name}.ts`),
-];
+/** Route files that serve every area (the others are named after the area they serve). */
+const SHARED_ROUTE_FILES = ['control', 'params'];
+const STATE_FILE = 'mock/state.ts';
+const routeFile = (name: string) => `mock/routes/${name}.ts`;
+const MUTATED_FILES = [STATE_FILE, ...[...AREAS, ...SHARED_ROUTE_FILES].map(routeFile)];
 
-/** Route files serving one area; the others (control, params) serve every area. */
-const ROUTE_AREAS: Record<string, Area> = Object.fromEntries(
-  AREAS.map((area) => [`mock/routes/${area}.ts`, area]),
+/** Route files serving one area. */
+const ROUTE_AREAS: Record<string, Area> = Object.fromEntries(AREAS.map((area) => [routeFile(area), area]));
+
+const UNKNOWN_AREA = (method: string, area: unknown) =>
+  `stryker-state-methods.json: ${method} names an unknown area ${JSON.stringify(area)}; known: ${AREAS.join(', ')}`;
+
+const isArea = (value: string): value is Area => (AREAS as readonly string[]).includes(value);
+
+/** The mutated MockState methods that only one area's endpoints reach (the others serve every area). */
+const STATE_METHOD_AREAS: Record<string, Area> = Object.fromEntries(
+  Object.entries(stateMethods.methods).flatMap(([method, { area }]): [string, Area][] => {
+    if (area === null) return [];
+    if (!isArea(area)) throw new Error(UNKNOWN_AREA(method, area));
+    return [[method, area]];
+  }),
 );
 
-/** MockState methods that only one area's endpoints reach (findAccessToken serves every area). */
-const STATE_METHOD_AREAS: Record<string, Area> = {
-  application: 'oauth',
-  mintAccessToken: 'oauth',
-  mintGrant: 'oauth',
-  mintAuthorizationCode: 'oauth',
-  mintRefreshToken: 'oauth',
-  consumeAuthorizationCode: 'oauth',
-  consumeRefreshToken: 'oauth',
-  rateLimitDelay: 'oauth',
-  storePreference: 'checkout',
-  settlementConfig: 'reports',
-  scheduleReleaseReport: 'reports',
-  testUsersOf: 'test-users',
-  plan: 'subscriptions',
-  claimReason: 'claims',
-  claim: 'claims',
-  openDispute: 'claims',
-  createClaimFixture: 'claims',
-  chargeback: 'chargebacks',
-  store: 'stores',
-  agreement: 'wallet',
-  cancelAgreement: 'wallet',
-  createAgreementFixture: 'wallet',
-};
+/**
+ * Stryker's instrumenter guards every mutant with a call `stryMutAct_<hash>("<id>")` (the helper is
+ * IS_MUTANT_ACTIVE_HELPER in @stryker-mutator/instrumenter's util/syntax-helpers.js: `stryMutAct_9fa48`
+ * in the pinned 9.6.1). The hash is matched loosely so an upgrade that changes it still finds the
+ * mutant; a mutant not found at all runs the whole suite, which is slower but never wrong.
+ */
+const mutantMarker = (mutantId: string) =>
+  new RegExp(`\\bstryMutAct_[0-9A-Za-z]+\\(\\s*"${mutantId.replace(/[^\w-]/g, '')}"\\s*\\)`);
 
 /** The area whose projects exercise the mutant, or undefined for the whole suite. */
 function areaOf(mutantId: string): Area | undefined {
-  const marker = new RegExp(`stryMutAct_9fa48\\("${mutantId}"\\)`);
+  const marker = mutantMarker(mutantId);
   for (const file of MUTATED_FILES) {
     const code = readFileSync(path.join(ROOT, file), 'utf8');
     const at = code.search(marker);
     if (at < 0) continue;
-    if (file !== 'mock/state.ts') return ROUTE_AREAS[file];
+    if (file !== STATE_FILE) return ROUTE_AREAS[file];
     // The nearest method declaration above the mutant: `  name(` at class-member indentation.
     const before = code.slice(0, at);
     const methods = [...before.matchAll(/^ {2}(?:readonly |private |public )?(\w+)\s*\(/gm)];

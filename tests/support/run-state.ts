@@ -41,11 +41,15 @@ export function runDirectory(): string {
   return path.join(TOKENS_ROOT, runId);
 }
 
+export function runTokensFile(): string {
+  return path.join(runDirectory(), TOKENS_FILE);
+}
+
 export function writeRunTokens(tokens: RunTokens): void {
   const dir = runDirectory();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeFileSync(path.join(dir, TOKENS_FILE), JSON.stringify(tokens), { mode: 0o600 });
+  writeFileSync(runTokensFile(), JSON.stringify(tokens), { mode: 0o600 });
 }
 
 let cachedTokens: RunTokens | undefined;
@@ -53,7 +57,7 @@ let cachedTokens: RunTokens | undefined;
 /** The tokens the setup project stored; each is remembered for redaction. */
 export function readRunTokens(): RunTokens {
   if (!cachedTokens) {
-    const file = path.join(runDirectory(), TOKENS_FILE);
+    const file = runTokensFile();
     if (!existsSync(file)) throw new Error(MISSING_TOKENS);
     cachedTokens = JSON.parse(readFileSync(file, 'utf8')) as RunTokens;
     rememberSecret(cachedTokens.test.accessToken);

@@ -7,7 +7,15 @@ import { matchCategory, normalizeCategoriesConfig } from '@allurereport/core-api
 import { expect, test } from '@playwright/test';
 import { CATEGORY_NAMES, CONFORMANCE_CATEGORIES } from '../../../scripts/report/categories.ts';
 import { ApiClient, type ApiResponse } from '../../support/api-client.ts';
-import { checkDocumentedCode, checkRejected, checkSchema, checkStatus } from '../../support/checks.ts';
+import {
+  checkDocumentedCode,
+  checkEqual,
+  checkOneOf,
+  checkRejected,
+  checkSchema,
+  checkStatus,
+  checkThat,
+} from '../../support/checks.ts';
 
 const definitions = normalizeCategoriesConfig(CONFORMANCE_CATEGORIES);
 
@@ -73,6 +81,26 @@ test.describe('failure categories', () => {
     expect(categoryOf(await failureMessage(() => checkSchema({ id: 7 }, 'store')))).toBe(
       CATEGORY_NAMES.schemaMismatch,
     );
+  });
+
+  test('a documented behaviour that does not happen is a contract violation too', async () => {
+    const behaviourChecks = [
+      () => checkEqual(undefined, true, 'scheduled is true'),
+      () => checkThat(false, 'the response has no body'),
+      () => checkOneOf('pending', ['opened', 'closed'], 'status'),
+    ];
+    for (const failing of behaviourChecks) {
+      expect(categoryOf(await failureMessage(failing))).toBe(CATEGORY_NAMES.behaviour);
+    }
+    // Earlier categories still win: a wrong status is not filed as behaviour.
+    expect(categoryOf(await failureMessage(() => checkStatus(response(404), 200)))).toBe(
+      CATEGORY_NAMES.wrongStatus,
+    );
+  });
+
+  test('an error of the suite itself is in none of the conformance categories', () => {
+    const category = categoryOf("TypeError: Cannot read properties of undefined (reading 'id')");
+    expect(Object.values(CATEGORY_NAMES)).not.toContain(category);
   });
 
   test('a passing or skipped test is in no category', () => {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
-import { link, parameter } from 'allure-js-commons';
+import { label, link, parameter } from 'allure-js-commons';
 import type { Capability } from '../../lib/catalogue.ts';
 import type { TargetConfig, TargetIds } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
@@ -93,7 +93,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const feature = testInfo.annotations.find((a) => a.type === ANNOTATION.feature)?.description;
       const story = testInfo.annotations.find((a) => a.type === ANNOTATION.story)?.description ?? '';
       const target = feature ? specLinkFor(feature, story) : undefined;
-      if (target) await link(target.url, target.name);
+      if (target) await label('spec', target.name);
+      if (target?.url) await link(target.url, target.name);
       await use();
     },
     { auto: true },

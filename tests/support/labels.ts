@@ -5,6 +5,9 @@
  * epic = area, feature = `METHOD /path`, story = coverage key (`<endpoint>.success` or an Errors-table
  * key) or `behaviour:<name>`, severity, tags `@needs-<ability>` and `@industry-<industry>`.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { TestDetails } from '@playwright/test';
 import {
   DOCUMENTED_ERRORS,
@@ -21,6 +24,12 @@ export type Story = string;
 export const BEHAVIOUR_PREFIX = 'behaviour:';
 /** Where the spec lives relative to the project root (beside a full checkout). */
 export const SPEC_DOCUMENT = '../shared/spec/payments-platform-api.md';
+/**
+ * A relative link would resolve against the HTML report's own URL and break, so the report links the
+ * spec by absolute file:// URL, and only where the file exists on the machine that ran the suite; the
+ * link's name (the section) is recorded as the `spec` label either way (docs/decisions.md).
+ */
+const SPEC_FILE = path.resolve(import.meta.dirname, '../..', SPEC_DOCUMENT);
 
 export const ANNOTATION = {
   epic: 'allure.label.epic',
@@ -87,12 +96,20 @@ export function neededAbilities(tags: readonly string[]): string[] {
 
 const ENDPOINT_BY_FEATURE = new Map(ENDPOINTS.map((e) => [e.feature, e]));
 
-/** The spec section a test's feature points to: its endpoint's section, or the Errors table. */
-export function specLinkFor(feature: string, story: string): { url: string; name: string } | undefined {
+/** A file:// URL of the spec at `anchor`, or undefined when the spec is not beside this checkout. */
+function specUrl(anchor: string): string | undefined {
+  return existsSync(SPEC_FILE) ? `${pathToFileURL(SPEC_FILE).href}#${anchor}` : undefined;
+}
+
+/**
+ * The spec section a test's feature points to: its endpoint's section, or the Errors table. `name`
+ * always names the section; `url` is set only where the spec file exists.
+ */
+export function specLinkFor(feature: string, story: string): { url?: string; name: string } | undefined {
   const endpoint = ENDPOINT_BY_FEATURE.get(feature);
   if (!endpoint) return undefined;
   const isErrorRow = DOCUMENTED_ERRORS.some((e) => e.key === story);
   return isErrorRow
-    ? { url: `${SPEC_DOCUMENT}#errors`, name: `spec: Errors table (${story})` }
-    : { url: `${SPEC_DOCUMENT}#endpoints`, name: `spec: Endpoints §${endpoint.section} ${feature}` };
+    ? { url: specUrl('errors'), name: `spec: Errors table (${story})` }
+    : { url: specUrl('endpoints'), name: `spec: Endpoints §${endpoint.section} ${feature}` };
 }

@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DOCUMENTED_ERRORS } from '../../../lib/catalogue.ts';
-import { ANNOTATION, labelsFor, neededAbilities, specLinkFor } from '../../support/labels.ts';
+import { ANNOTATION, labelsFor, neededAbilities, SPEC_DOCUMENT, specLinkFor } from '../../support/labels.ts';
 
 test.describe('label contract', () => {
   test('covers() gives epic, feature, story, severity and ability tags', () => {
@@ -38,7 +39,15 @@ test.describe('label contract', () => {
   });
 
   test('links a documented error to the Errors table and a success to its endpoint section', () => {
-    expect(specLinkFor('GET /stores/{id}', 'store.400.INVALID_STORE_ID')?.url).toMatch(/#errors$/);
+    expect(specLinkFor('GET /stores/{id}', 'store.400.INVALID_STORE_ID')?.name).toContain('Errors table');
     expect(specLinkFor('GET /stores/{id}', 'store.success')?.name).toContain('§11');
+  });
+
+  test('links the spec by an absolute file URL, only where the spec is beside the checkout', () => {
+    const { url } = specLinkFor('GET /stores/{id}', 'store.400.INVALID_STORE_ID') ?? {};
+    const specPresent = existsSync(new URL(`../../../${SPEC_DOCUMENT}`, import.meta.url));
+    expect(url).toBe(
+      specPresent ? `${new URL(`../../../${SPEC_DOCUMENT}`, import.meta.url).href}#errors` : undefined,
+    );
   });
 });

@@ -17,10 +17,8 @@ test('target answers and the run has its tokens', async ({ api, config }) => {
 
   // No token value in these messages: they reach the reports.
   expect(tokens.test.accessToken.length > 0, 'the test token is not empty').toBe(true);
-  expect(
-    tokens.test.liveMode !== true,
-    'the token used as the test token is not live (a grant with live_mode true is never the run bearer)',
-  ).toBe(true);
+  // A live bearer is not a setup failure: the run goes on and every destructive test refuses, saying why
+  // (tests/self/reliability/no-harm.test.ts proves it against a target that only issues live tokens).
   expect(tokens.live?.accessToken !== '', 'the non-test token, where issued, is not empty').toBe(true);
 
   writeRunTokens(tokens);

@@ -139,6 +139,14 @@ export const MUTANTS = [
     breaks: INVALID_GRANT_ROW,
   },
   {
+    name: 'token-access-token-never-expires',
+    endpoint: 'token',
+    kind: 'single-use-or-expiry',
+    description: 'an access token is still accepted after its expires_in seconds have passed',
+    breaks:
+      'spec, Resources: "access_token | string | ... Validity is set by expires_in." and Limits: "Access token lifetime | 15552000 seconds (180 days) by default"',
+  },
+  {
     name: 'token-redirect-uri-unchecked',
     endpoint: 'token',
     kind: 'validation-skipped',

@@ -1,6 +1,6 @@
 /**
  * `npm run test:flake [-- <playwright args>]`: the whole conformance suite against the embedded mock,
- * every test repeated (20 times by default) on 2 workers, no retries. Any failure is a flake or a
+ * every test repeated (20 times by default) on 2 workers, fully parallel, no retries. Any failure is a flake or a
  * shared-state bug: the run exits non-zero and the summary names the failing tests.
  *
  * Writes reports/flake/junit.xml and reports/flake/summary.json (date, counts, duration), which the
@@ -68,6 +68,9 @@ const run = spawnSync(
     `--repeat-each=${repeatEach}`,
     `--workers=${WORKERS}`,
     '--retries=0',
+    // Every test may land beside any other, so hidden shared state shows up (the conformance config runs
+    // files, not tests, in parallel).
+    '--fully-parallel',
     // dot + JUnit only: a list line or an Allure result per repeated test would be thousands.
     '--reporter=dot,junit',
     '--output',

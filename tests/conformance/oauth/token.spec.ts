@@ -88,6 +88,30 @@ async function checkGrant(response: ApiResponse): Promise<Grant> {
   return grant;
 }
 
+interface FreshCodeFixtures {
+  api: ApiClient;
+  ids: TargetIds;
+  authorizationCode: () => Promise<string>;
+  exclusiveOfClock: <T>(action: () => Promise<T>) => Promise<T>;
+}
+
+/** The grant of a freshly minted code (under the run's clock lock), which must carry a refresh token. */
+async function checkFreshCodeGrant({
+  api,
+  ids,
+  authorizationCode,
+  exclusiveOfClock,
+}: FreshCodeFixtures): Promise<Grant & { refresh_token: string }> {
+  const grant = await exclusiveOfClock(async () =>
+    checkGrant(await exchangeCode(api, ids, await authorizationCode())),
+  );
+  await checkThat(
+    typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
+    'the authorization_code grant carries a refresh_token',
+  );
+  return grant as Grant & { refresh_token: string };
+}
+
 test.describe('POST /oauth/token', () => {
   // Error paths.
 
@@ -201,14 +225,8 @@ test.describe('POST /oauth/token', () => {
     'a used refresh token is rejected with invalid_grant afterwards',
     covers(INVALID_GRANT.key),
     async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const first = await exclusiveOfClock(async () =>
-        checkGrant(await exchangeCode(api, ids, await authorizationCode())),
-      );
-      await checkThat(
-        typeof first.refresh_token === 'string',
-        'the authorization_code grant carries a refresh_token',
-      );
-      const used = first.refresh_token as string;
+      const used = (await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock }))
+        .refresh_token;
       await checkGrant(await refresh(api, ids, used));
       // The platform rotates refresh tokens; a target that accepts a used one passes only under lenient.
       await checkSingleUse(
@@ -224,14 +242,8 @@ test.describe('POST /oauth/token', () => {
     'answers invalid_grant for a refresh token used in the wrong flow (sent as an authorization code)',
     covers(INVALID_GRANT.key),
     async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const grant = await exclusiveOfClock(async () =>
-        checkGrant(await exchangeCode(api, ids, await authorizationCode())),
-      );
-      await checkThat(
-        typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
-        'the authorization_code grant carries a refresh_token',
-      );
-      await checkDocumentedError(await exchangeCode(api, ids, grant.refresh_token as string), INVALID_GRANT);
+      const grant = await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
+      await checkDocumentedError(await exchangeCode(api, ids, grant.refresh_token), INVALID_GRANT);
     },
   );
 
@@ -250,13 +262,7 @@ test.describe('POST /oauth/token', () => {
     'authorization_code issues an access token and a refresh token',
     covers('token.success'),
     async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const grant = await exclusiveOfClock(async () =>
-        checkGrant(await exchangeCode(api, ids, await authorizationCode())),
-      );
-      await checkThat(
-        typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
-        'the authorization_code grant carries a refresh_token',
-      );
+      await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
     },
   );
 
@@ -274,14 +280,8 @@ test.describe('POST /oauth/token', () => {
     'refresh_token issues a new access token',
     covers('token.success'),
     async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const first = await exclusiveOfClock(async () =>
-        checkGrant(await exchangeCode(api, ids, await authorizationCode())),
-      );
-      await checkThat(
-        typeof first.refresh_token === 'string',
-        'the authorization_code grant carries a refresh_token',
-      );
-      const renewed = await checkGrant(await refresh(api, ids, first.refresh_token as string));
+      const first = await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
+      const renewed = await checkGrant(await refresh(api, ids, first.refresh_token));
       await checkThat(
         renewed.access_token !== first.access_token,
         'the refreshed access token differs from the old one',

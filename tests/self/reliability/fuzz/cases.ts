@@ -656,31 +656,25 @@ function* badQueries(random: SeededRandom, credentials: FuzzCredentials): Genera
   }
 }
 
+/** A JSON POST to a control route; the payload is raw text so numbers beyond JSON.stringify fit too. */
+function controlCase(path: string, family: string, payload: string): FuzzCase {
+  return {
+    route: routeOf('POST', path),
+    family,
+    request: { method: 'POST', url: path, headers: jsonHeaders(), payload },
+  };
+}
+
 /** Control bodies a careful mock refuses: wrong types, negative or absurd clock moves, unknown kinds. */
 function* badControlBodies(random: SeededRandom): Generator<FuzzCase> {
   const advances: unknown[] = ['1', -1, -0.5, null, {}, [], true, 1e308, Number.MAX_VALUE, 1e20, 9e15];
-  for (const advance of advances) {
-    yield {
-      route: routeOf('POST', CONTROL_PATHS.clock),
-      family: 'control: bad clock move',
-      request: {
-        method: 'POST',
-        url: CONTROL_PATHS.clock,
-        headers: jsonHeaders(),
-        payload: JSON.stringify({ advance_seconds: advance }),
-      },
-    };
+  const clockPayloads = [
+    ...advances.map((advance) => JSON.stringify({ advance_seconds: advance })),
+    '{"advance_seconds":1e400}',
+  ];
+  for (const payload of clockPayloads) {
+    yield controlCase(CONTROL_PATHS.clock, 'control: bad clock move', payload);
   }
-  yield {
-    route: routeOf('POST', CONTROL_PATHS.clock),
-    family: 'control: bad clock move',
-    request: {
-      method: 'POST',
-      url: CONTROL_PATHS.clock,
-      headers: jsonHeaders(),
-      payload: '{"advance_seconds":1e400}',
-    },
-  };
   const kinds: unknown[] = [
     '',
     'Agreement',
@@ -695,16 +689,7 @@ function* badControlBodies(random: SeededRandom): Generator<FuzzCase> {
     random.string(12, ODD_ALPHABET),
   ];
   for (const kind of kinds) {
-    yield {
-      route: routeOf('POST', CONTROL_PATHS.fixtures),
-      family: 'control: bad fixture kind',
-      request: {
-        method: 'POST',
-        url: CONTROL_PATHS.fixtures,
-        headers: jsonHeaders(),
-        payload: JSON.stringify({ kind }),
-      },
-    };
+    yield controlCase(CONTROL_PATHS.fixtures, 'control: bad fixture kind', JSON.stringify({ kind }));
   }
 }
 

@@ -1,10 +1,9 @@
 /**
- * The specification's endpoints and its Errors table, as data.
+ * The specification's endpoints, areas, industries and schemas, as data.
  *
- * One place names every endpoint and every documented error path, so the mock's routes, the
- * conformance specs, the schemas, the coverage matrix and the OpenAPI document cannot disagree about
- * what the spec contains. A row added to the spec's Errors table is added here; the coverage gate
- * then fails until a test claims it.
+ * One place names every endpoint, so the mock's routes, the conformance specs, the schemas, the coverage
+ * report and the OpenAPI document cannot disagree about what the spec contains. What the spec states
+ * about each endpoint is in lib/requirements/ (its Errors table in lib/requirements/errors.ts).
  */
 
 export const AREAS = [
@@ -65,8 +64,6 @@ export const SCHEMA_NAMES = [
   'mediation-response',
 ] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
-
-export type Capability = 'faults' | 'clock' | 'authorize' | 'destructive' | 'fixtures';
 
 export type EndpointId =
   | 'token'
@@ -261,206 +258,6 @@ export function pathPattern(specPath: string): RegExp {
     .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${segments.join('[^/]+')}/?$`);
 }
-
-/**
- * One row of the spec's Errors table, split per status where a row lists several.
- *
- * `code` is what a conforming body must carry (in `error`, `code` or any `cause[].code`); it is set only
- * where the spec's "Code / name" column gives a machine code. Where the column gives a human label
- * ("Not-found", "Invalid token"), the label is kept in `name` and only the status is asserted
- * (docs/decisions.md, "Error names").
- */
-export interface DocumentedError {
-  /** Stable key: `<endpoint>.<status>[.<code>]`; the Allure story and the coverage matrix cell. */
-  key: string;
-  endpoint: EndpointId;
-  status: number;
-  name: string;
-  code?: string;
-  condition: string;
-  /** How a test provokes it: a natural cause, or an ability the target must have. */
-  trigger: { kind: 'natural'; how: string } | { kind: 'ability'; ability: Capability; how: string };
-}
-
-function documented(e: Omit<DocumentedError, 'key'>): DocumentedError {
-  return { ...e, key: `${e.endpoint}.${e.status}${e.code ? `.${e.code}` : ''}` };
-}
-
-const natural = (how: string) => ({ kind: 'natural' as const, how });
-const fault = (how: string) => ({ kind: 'ability' as const, ability: 'faults' as const, how });
-
-export const DOCUMENTED_ERRORS: readonly DocumentedError[] = [
-  documented({
-    endpoint: 'token',
-    status: 400,
-    name: 'invalid_client',
-    code: 'invalid_client',
-    condition: 'client_id or client_secret invalid',
-    trigger: natural('wrong client_secret'),
-  }),
-  documented({
-    endpoint: 'token',
-    status: 400,
-    name: 'invalid_grant',
-    code: 'invalid_grant',
-    condition:
-      'authorization code or refresh token invalid, expired, revoked, used in the wrong flow, belonging to another client, or redirect_uri mismatching the configured one',
-    trigger: natural(
-      'unknown code; unknown or already-used refresh token; redirect_uri mismatch; code older than 10 minutes (clock)',
-    ),
-  }),
-  documented({
-    endpoint: 'token',
-    status: 400,
-    name: 'invalid_scope',
-    code: 'invalid_scope',
-    condition: 'scope invalid, unknown or malformed; allowed: offline_access, write, read',
-    trigger: natural('unknown scope value'),
-  }),
-  documented({
-    endpoint: 'token',
-    status: 400,
-    name: 'invalid_request',
-    code: 'invalid_request',
-    condition:
-      'missing required parameter, unsupported parameter or value, duplicated value, or malformed request',
-    trigger: natural('a required body field missing'),
-  }),
-  documented({
-    endpoint: 'token',
-    status: 400,
-    name: 'unsupported_grant_type',
-    code: 'unsupported_grant_type',
-    condition: 'grant_type not allowed',
-    trigger: natural('grant_type "password"'),
-  }),
-  documented({
-    endpoint: 'token',
-    status: 400,
-    name: 'forbidden',
-    code: 'forbidden',
-    condition: "access not authorized, possibly another user's token",
-    trigger: fault('Prefer: code=400, example=forbidden'),
-  }),
-  documented({
-    endpoint: 'token',
-    status: 400,
-    name: 'unauthorized_client',
-    code: 'unauthorized_client',
-    condition: 'application has no grant with the user, or its scopes do not allow token creation',
-    trigger: fault('Prefer: code=400, example=unauthorized_client'),
-  }),
-  documented({
-    endpoint: 'token',
-    status: 429,
-    name: 'local_rate_limited',
-    code: 'local_rate_limited',
-    condition: 'access not authorized; retry',
-    trigger: fault('Prefer: code=429'),
-  }),
-  documented({
-    endpoint: 'release-report-schedule',
-    status: 401,
-    name: 'Invalid token',
-    condition: 'token invalid',
-    trigger: natural('missing or unknown bearer token'),
-  }),
-  documented({
-    endpoint: 'settlement-report-config',
-    status: 401,
-    name: 'Invalid token',
-    condition: 'token invalid',
-    trigger: natural('missing or unknown bearer token'),
-  }),
-  documented({
-    endpoint: 'subscription-plan',
-    status: 401,
-    name: 'Unauthorized',
-    condition: '',
-    trigger: natural('missing or unknown bearer token'),
-  }),
-  documented({
-    endpoint: 'subscription-plan',
-    status: 404,
-    name: 'Not-found',
-    condition: '',
-    trigger: natural('unknown plan id'),
-  }),
-  documented({
-    endpoint: 'subscription-plan',
-    status: 500,
-    name: 'Error',
-    condition: '',
-    trigger: fault('Prefer: code=500'),
-  }),
-  documented({
-    endpoint: 'test-user-search',
-    status: 401,
-    name: 'Not-Found',
-    condition: '',
-    trigger: natural('missing or unknown bearer token'),
-  }),
-  documented({
-    endpoint: 'test-user-search',
-    status: 403,
-    name: 'Forbidden',
-    condition: '',
-    trigger: natural('a non-test (live) token in the access_token query parameter'),
-  }),
-  documented({
-    endpoint: 'test-user-search',
-    status: 404,
-    name: 'Resource-Not-Found',
-    condition: '',
-    trigger: fault('Prefer: code=404'),
-  }),
-  documented({
-    endpoint: 'test-user-search',
-    status: 405,
-    name: 'Method-Not-Allowed',
-    condition: '',
-    trigger: natural('POST to /test_user/search'),
-  }),
-  documented({
-    endpoint: 'test-user-search',
-    status: 500,
-    name: 'Internal-Server-Error',
-    condition: '',
-    trigger: fault('Prefer: code=500'),
-  }),
-  documented({
-    endpoint: 'store',
-    status: 400,
-    name: 'bad_request / INVALID_STORE_ID',
-    code: 'INVALID_STORE_ID',
-    condition: 'invalid store identifier',
-    trigger: natural('a non-numeric store id'),
-  }),
-  documented({
-    endpoint: 'cancel-agreement',
-    status: 400,
-    name: 'Bad-Request',
-    condition: '',
-    trigger: natural('a non-numeric client.id query parameter'),
-  }),
-  documented({
-    endpoint: 'cancel-agreement',
-    status: 404,
-    name: 'Not-Found',
-    condition: '',
-    trigger: natural('unknown agreement id'),
-  }),
-  documented({
-    endpoint: 'cancel-agreement',
-    status: 500,
-    name: 'Error',
-    condition: '',
-    trigger: fault('Prefer: code=500'),
-  }),
-];
-
-/** The `error` field a body of the store's 400 carries beside its cause code, as the spec's row names it. */
-export const STORE_BAD_REQUEST_ERROR = 'bad_request';
 
 export const SCOPES = ['offline_access', 'write', 'read'] as const;
 export const DEFAULT_EXPIRES_IN = 15552000;

@@ -1,19 +1,10 @@
 /**
  * The target contract: which environment variables point the suite at a target, what they mean, and
- * their validation. The suite reads it (tests/support/config.ts), the mock prints it (`--print-env`),
- * and the README and .env.example document it; this module is the one definition.
+ * their validation. The suite reads it, the mock prints its side (`--print-env`), the CLI's help, the
+ * README and .env.example document it; this module is the one definition of every variable.
  */
-import type { Capability } from './catalogue.ts';
-
-export const CAPABILITIES: readonly Capability[] = [
-  'faults',
-  'clock',
-  'authorize',
-  'destructive',
-  'fixtures',
-];
-export const PROFILES = ['strict', 'lenient'] as const;
-export type Profile = (typeof PROFILES)[number];
+import { ABILITIES, isAbility, type Ability } from './abilities.ts';
+import { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profiles.ts';
 
 /** Values a target supplies for the suite; the embedded mock's seed provides all of them. */
 export interface TargetIds {
@@ -29,7 +20,7 @@ export interface TargetIds {
   agreementId: string;
 }
 
-/** Environment variable of each value, in the order the README's table lists them. */
+/** Environment variable of each id, in the order the README lists them. */
 export const ID_VARIABLES: Record<keyof TargetIds, string> = {
   clientId: 'PAYMENTS_CLIENT_ID',
   clientSecret: 'PAYMENTS_CLIENT_SECRET',
@@ -45,21 +36,100 @@ export const ID_VARIABLES: Record<keyof TargetIds, string> = {
 
 export const VARIABLES = {
   baseUrl: 'PAYMENTS_BASE_URL',
+  ...ID_VARIABLES,
+  agreementIds: 'PAYMENTS_AGREEMENT_IDS',
+  claimIds: 'PAYMENTS_CLAIM_IDS',
+  otherClientId: 'PAYMENTS_OTHER_CLIENT_ID',
+  otherClientSecret: 'PAYMENTS_OTHER_CLIENT_SECRET',
   authCode: 'PAYMENTS_AUTH_CODE',
   testAccessToken: 'PAYMENTS_TEST_ACCESS_TOKEN',
-  capabilities: 'PAYMENTS_CAPABILITIES',
+  abilities: 'PAYMENTS_ABILITIES',
   profile: 'PAYMENTS_PROFILE',
-  ...ID_VARIABLES,
 } as const;
+export type VariableName = (typeof VARIABLES)[keyof typeof VARIABLES];
+
+/** The old name of PAYMENTS_ABILITIES, still read (with a warning) when the new one is unset. */
+export const DEPRECATED_ABILITIES_VARIABLE = 'PAYMENTS_CAPABILITIES';
+
+/** What each variable means and its default: the one text the README, .env.example and --help show. */
+export const VARIABLE_DOCS: Record<VariableName, { meaning: string; default: string; secret?: true }> = {
+  PAYMENTS_BASE_URL: {
+    meaning: 'base URL of the target',
+    default: 'unset: the embedded mock, started on a free loopback port for the run',
+  },
+  PAYMENTS_CLIENT_ID: { meaning: 'application id', default: "the mock's seeded application" },
+  PAYMENTS_CLIENT_SECRET: { meaning: 'application secret', default: "the mock's", secret: true },
+  PAYMENTS_REDIRECT_URI: { meaning: 'redirect URI configured for the application', default: "the mock's" },
+  PAYMENTS_PLAN_ID: { meaning: 'an existing subscription plan', default: "the mock's" },
+  PAYMENTS_CLAIM_ID: {
+    meaning: 'an opened claim (a destructive run opens a dispute on it)',
+    default: "the mock's",
+  },
+  PAYMENTS_CLAIM_REASON_ID: { meaning: 'an existing claim reason', default: "the mock's" },
+  PAYMENTS_CHARGEBACK_ID: { meaning: 'an existing chargeback', default: "the mock's" },
+  PAYMENTS_CHARGEBACK_PAYMENT_ID: {
+    meaning: 'the id of a payment that chargeback covers',
+    default: "the mock's",
+  },
+  PAYMENTS_STORE_ID: { meaning: 'an existing store with business hours', default: "the mock's" },
+  PAYMENTS_AGREEMENT_ID: {
+    meaning: 'an active agreement (a destructive run cancels it)',
+    default: "the mock's",
+  },
+  PAYMENTS_AGREEMENT_IDS: {
+    meaning: 'comma-separated active agreements, one per test that cancels one',
+    default: 'PAYMENTS_AGREEMENT_ID alone',
+  },
+  PAYMENTS_CLAIM_IDS: {
+    meaning: 'comma-separated opened claims, one per test that opens a dispute',
+    default: 'PAYMENTS_CLAIM_ID alone',
+  },
+  PAYMENTS_OTHER_CLIENT_ID: {
+    meaning: 'a second application, for "belonging to another client"',
+    default: "the mock's second application; unset elsewhere (those tests skip)",
+  },
+  PAYMENTS_OTHER_CLIENT_SECRET: {
+    meaning: "the second application's secret",
+    default: "the mock's",
+    secret: true,
+  },
+  PAYMENTS_AUTH_CODE: {
+    meaning: 'a fresh authorization code (single use, valid 10 minutes): `npm run authorize`',
+    default: "minted by the target when it has 'authorize'; else those tests skip",
+    secret: true,
+  },
+  PAYMENTS_TEST_ACCESS_TOKEN: {
+    meaning: "the seller's test access token (bearer of every request)",
+    default: 'obtained from the token endpoint with test_token "true"',
+    secret: true,
+  },
+  PAYMENTS_ABILITIES: {
+    meaning: `comma list of the target's abilities: ${ABILITIES.join(', ')}`,
+    default: 'all five for the embedded mock; none for any other base URL',
+  },
+  PAYMENTS_PROFILE: { meaning: `one of ${PROFILES.join(', ')}`, default: DEFAULT_PROFILE },
+};
+
+export interface OtherClient {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface TargetConfig extends TargetIds {
   baseUrl: string;
   /** True when the suite started the embedded mock itself. */
   embedded: boolean;
-  capabilities: ReadonlySet<Capability>;
+  abilities: ReadonlySet<Ability>;
   profile: Profile;
   authCode?: string;
   testAccessToken?: string;
+  otherClient?: OtherClient;
+  /** Agreements the run may cancel, the configured one first. */
+  agreementIds: readonly string[];
+  /** Opened claims the run may dispute, the configured one first. */
+  claimIds: readonly string[];
+  /** One line each, for the user: deprecated variables still read. */
+  warnings: readonly string[];
 }
 
 export class TargetConfigError extends Error {
@@ -74,62 +144,110 @@ function parseBaseUrl(raw: string): string {
     throw new TargetConfigError(`${VARIABLES.baseUrl} is not a URL: ${JSON.stringify(raw)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TargetConfigError(`${VARIABLES.baseUrl} must be http or https, got ${url.protocol}`);
+    throw new TargetConfigError(`${VARIABLES.baseUrl} must be an http or https URL, got ${url.protocol}`);
   }
   return url.toString().replace(/\/+$/, '');
 }
 
-function parseCapabilities(raw: string | undefined, embedded: boolean): Set<Capability> {
-  if (raw === undefined) return new Set(embedded ? CAPABILITIES : []);
+function parseAbilities(variable: string, raw: string | undefined, embedded: boolean): Set<Ability> {
+  if (raw === undefined) return new Set(embedded ? ABILITIES : []);
   const names = raw
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const unknown = names.filter((n) => !(CAPABILITIES as readonly string[]).includes(n));
+  const unknown = names.filter((n) => !isAbility(n));
   if (unknown.length > 0) {
     throw new TargetConfigError(
-      `${VARIABLES.capabilities} has unknown abilities ${unknown.join(', ')}; known: ${CAPABILITIES.join(', ')}`,
+      `${variable} has unknown abilities ${unknown.join(', ')}; known: ${ABILITIES.join(', ')}`,
     );
   }
-  return new Set(names as Capability[]);
+  return new Set(names as Ability[]);
 }
 
 function parseProfile(raw: string | undefined): Profile {
-  if (raw === undefined || raw === '') return 'strict';
-  if (!(PROFILES as readonly string[]).includes(raw)) {
+  if (raw === undefined || raw === '') return DEFAULT_PROFILE;
+  if (!isProfile(raw)) {
     throw new TargetConfigError(
       `${VARIABLES.profile} must be one of ${PROFILES.join(', ')}, got ${JSON.stringify(raw)}`,
     );
   }
-  return raw as Profile;
+  return raw;
 }
+
+/** A comma-separated list of ids: no empty entry, no whitespace inside an id, no id twice. */
+function parseIdList(variable: string, raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const ids = raw.split(',').map((s) => s.trim());
+  const bad = ids.find((id) => id === '' || /\s/.test(id));
+  if (bad !== undefined || new Set(ids).size !== ids.length) {
+    throw new TargetConfigError(
+      `${variable} must be a comma-separated list of distinct ids without spaces inside them, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return ids;
+}
+
+const present = (value: string | undefined): value is string => value !== undefined && value !== '';
 
 /**
  * Reads the target contract from `env`. `embeddedBaseUrl` is where the embedded mock listens when
- * PAYMENTS_BASE_URL is unset; `seeded` are the mock's seeded ids, the defaults for any id not given.
- * Throws one TargetConfigError naming the first bad variable.
+ * PAYMENTS_BASE_URL is unset; `defaults` are the embedded mock's seeded values, used for any variable
+ * not given. Throws one TargetConfigError naming the first bad variable.
  */
 export function parseTargetConfig(
   env: NodeJS.ProcessEnv,
   embeddedBaseUrl: string,
-  seeded: TargetIds,
+  defaults: TargetIds & { otherClient?: OtherClient },
 ): TargetConfig {
   const rawBase = env[VARIABLES.baseUrl];
-  const embedded = rawBase === undefined || rawBase === '';
+  const embedded = !present(rawBase);
   const baseUrl = embedded ? embeddedBaseUrl : parseBaseUrl(rawBase);
   const ids = Object.fromEntries(
     (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).map((key) => {
       const value = env[ID_VARIABLES[key]];
-      return [key, value === undefined || value === '' ? seeded[key] : value];
+      return [key, present(value) ? value : defaults[key]];
     }),
   ) as unknown as TargetIds;
+
+  const warnings: string[] = [];
+  let abilitiesVariable: string = VARIABLES.abilities;
+  let rawAbilities = env[VARIABLES.abilities];
+  if (rawAbilities === undefined && env[DEPRECATED_ABILITIES_VARIABLE] !== undefined) {
+    abilitiesVariable = DEPRECATED_ABILITIES_VARIABLE;
+    rawAbilities = env[DEPRECATED_ABILITIES_VARIABLE];
+    warnings.push(`${DEPRECATED_ABILITIES_VARIABLE} is deprecated: name it ${VARIABLES.abilities}.`);
+  }
+
+  const otherId = env[VARIABLES.otherClientId];
+  const otherSecret = env[VARIABLES.otherClientSecret];
+  if (present(otherId) !== present(otherSecret)) {
+    throw new TargetConfigError(
+      `${VARIABLES.otherClientId} and ${VARIABLES.otherClientSecret} go together: set both or neither`,
+    );
+  }
+  const otherClient =
+    present(otherId) && present(otherSecret)
+      ? { clientId: otherId, clientSecret: otherSecret }
+      : embedded
+        ? defaults.otherClient
+        : undefined;
+
+  // A list alone names the single resource too: its first id.
+  const agreementIds = parseIdList(VARIABLES.agreementIds, env[VARIABLES.agreementIds]);
+  const claimIds = parseIdList(VARIABLES.claimIds, env[VARIABLES.claimIds]);
+  if (agreementIds && !present(env[VARIABLES.agreementId])) ids.agreementId = agreementIds[0]!;
+  if (claimIds && !present(env[VARIABLES.claimId])) ids.claimId = claimIds[0]!;
   return {
     ...ids,
     baseUrl,
     embedded,
-    capabilities: parseCapabilities(env[VARIABLES.capabilities], embedded),
+    abilities: parseAbilities(abilitiesVariable, rawAbilities, embedded),
     profile: parseProfile(env[VARIABLES.profile]),
     authCode: env[VARIABLES.authCode] || undefined,
     testAccessToken: env[VARIABLES.testAccessToken] || undefined,
+    ...(otherClient ? { otherClient } : {}),
+    agreementIds: [...new Set([ids.agreementId, ...(agreementIds ?? [])])],
+    claimIds: [...new Set([ids.claimId, ...(claimIds ?? [])])],
+    warnings,
   };
 }

@@ -19,15 +19,8 @@ import {
   type MockContext,
   type MockOptions,
 } from './context.ts';
-import {
-  badRequest,
-  errorNameForStatus,
-  MESSAGES,
-  methodNotAllowed,
-  MockHttpError,
-  notFound,
-  tokenError,
-} from './errors.ts';
+import { errorNameForStatus } from '../lib/error-body.ts';
+import { badRequest, MESSAGES, methodNotAllowed, MockHttpError, notFound, tokenError } from './errors.ts';
 import { faultFor } from './faults.ts';
 import { loggerOptions, OneLinePerRequest, pathWithoutQuery } from './logging.ts';
 import { chargebacksHandlers } from './routes/chargebacks.ts';
@@ -40,9 +33,9 @@ import { storesHandlers } from './routes/stores.ts';
 import { subscriptionsHandlers } from './routes/subscriptions.ts';
 import { testUsersHandlers } from './routes/test-users.ts';
 import { walletHandlers } from './routes/wallet.ts';
-import type { MutantName } from './mutants/catalogue.ts';
-import { bearerEnforcement, ignoresPrefer, registerMutant, resolveMutant } from './mutants/register.ts';
 import { MockState } from './state.ts';
+import { applyVariation } from './variations/apply.ts';
+import { variationOf } from './variations/catalogue.ts';
 
 export type { MockOptions } from './context.ts';
 
@@ -139,18 +132,12 @@ function parseForm(
 }
 
 export async function buildMock(options: MockOptions = {}): Promise<FastifyInstance> {
-  const mutant = resolveMutant(options.mutant);
-  const isMutant = (name: MutantName) => mutant?.name === name;
-  const state = new MockState(options.startTime, isMutant);
+  const applied = applyVariation(variationOf(options.variation));
+  const state = new MockState(options.startTime, applied.rules, applied.seededIds);
   const ctx: MockContext = {
     state,
-    options: {
-      control: options.control ?? true,
-      rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
-      mutant: options.mutant,
-    },
-    mutant,
-    isMutant,
+    options: { control: options.control ?? true, rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT },
+    rules: applied.rules,
   };
 
   const app = Fastify({
@@ -192,10 +179,10 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     try {
       if (endpointId && ctx.options.control) {
         const fault = faultFor(endpointId, request.headers.prefer);
-        if (fault && !ignoresPrefer(mutant, endpointId)) throw fault;
+        if (fault && !applied.ignoresPrefer(endpointId)) throw fault;
       }
       if (endpointId && endpointById(endpointId).auth === 'bearer') {
-        authenticate(request, state, bearerEnforcement(mutant, endpointId));
+        authenticate(request, state, applied.bearerEnforcement(endpointId));
       }
       done();
     } catch (error) {
@@ -203,14 +190,16 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     }
   });
 
-  registerMutant(app, mutant);
+  applied.register(app);
 
   const servedMethods = new Map<string, Set<string>>();
-  const serve = (method: string, path: string) => {
+  const endpointOfPath = new Map<string, EndpointId>();
+  const serve = (method: string, path: string, endpoint?: EndpointId) => {
     const methods = servedMethods.get(path) ?? new Set<string>();
     methods.add(method);
     if (method === 'GET') methods.add('HEAD');
     servedMethods.set(path, methods);
+    if (endpoint) endpointOfPath.set(path, endpoint);
   };
 
   for (const endpoint of ENDPOINTS) {
@@ -229,7 +218,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
           config: { endpointId: endpoint.id },
           handler: (request, reply) => handler(request, reply, ctx),
         });
-        serve(endpoint.method, url);
+        serve(endpoint.method, url, endpoint.id);
       }
       done();
     });
@@ -249,6 +238,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     app.route({
       method: others,
       url: path,
+      config: { pathOfEndpoint: endpointOfPath.get(path) },
       handler: (request) => {
         throw methodNotAllowed(request.method, allowed);
       },

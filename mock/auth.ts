@@ -1,10 +1,9 @@
 /** Bearer authentication for every catalogue endpoint that takes a bearer token. */
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, unauthorized } from './errors.ts';
-import type { BearerEnforcement } from './mutants/register.ts';
-import { DEFAULT_SCOPE } from './routes/oauth.ts';
 import { MAIN_APPLICATION } from './seed.ts';
 import type { MockState } from './state.ts';
+import type { BearerEnforcement } from './variations/apply.ts';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -28,7 +27,7 @@ export function authenticate(
   }
   if (enforcement === 'none' || (enforcement === 'presence' && presented)) {
     const app = MAIN_APPLICATION;
-    request.accessToken = state.mintAccessToken(app, app.userId, DEFAULT_SCOPE, false);
+    request.accessToken = state.mintAccessToken(app, app.userId, state.rules.defaultScope, false);
     return;
   }
   if (!presented) throw unauthorized(MESSAGES.missingToken);

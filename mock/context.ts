@@ -1,12 +1,13 @@
 /**
- * What every route handler receives besides the request: the state, the resolved options and the
- * mutant switch. Handlers are keyed by the catalogue's endpoint ids so app.ts derives the routing
- * from lib/catalogue.ts instead of re-typing paths.
+ * What every route handler receives besides the request: the state, the resolved options and the rules
+ * of this mock (mock/rules.ts). Handlers are keyed by the catalogue's endpoint ids so app.ts derives the
+ * routing from lib/catalogue.ts instead of re-typing paths.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointId } from '../lib/catalogue.ts';
-import type { Mutant, MutantName } from './mutants/catalogue.ts';
+import type { MockRules } from './rules.ts';
 import type { AccessToken, MockState } from './state.ts';
+import type { VariationChoice } from './variations/catalogue.ts';
 
 export interface MockOptions {
   /** Serve /__control/* and honour `Prefer: code=...` faults (default true). */
@@ -17,14 +18,13 @@ export interface MockOptions {
   rateLimit?: { max: number; windowSeconds: number };
   /** Epoch ms the mock clock starts at (default: now). */
   startTime?: number;
-  /** Name of a deliberate deviation to switch on (see mock/README.md); none by default. */
-  mutant?: string;
+  /** A mutant or conformant variant to switch on (mock/variations/); the faithful mock by default. */
+  variation?: VariationChoice;
 }
 
 export interface ResolvedOptions {
   control: boolean;
   rateLimit: { max: number; windowSeconds: number };
-  mutant?: string;
 }
 
 export const DEFAULT_RATE_LIMIT = { max: 10_000, windowSeconds: 60 };
@@ -32,10 +32,7 @@ export const DEFAULT_RATE_LIMIT = { max: 10_000, windowSeconds: 60 };
 export interface MockContext {
   state: MockState;
   options: ResolvedOptions;
-  /** The switched-on deviation (mock/mutants/catalogue.ts); undefined for the faithful mock. */
-  mutant?: Mutant;
-  /** True when the named deviation is switched on; the seam where mutants plug into handlers. */
-  isMutant(name: MutantName): boolean;
+  rules: Readonly<MockRules>;
 }
 
 export type EndpointHandler = (request: FastifyRequest, reply: FastifyReply, ctx: MockContext) => unknown;
@@ -46,6 +43,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The catalogue endpoint a route serves; absent on control, 405 and /authorization routes. */
     endpointId?: EndpointId;
+    /** On a 405 route: the endpoint whose path it answers other methods on. */
+    pathOfEndpoint?: EndpointId;
   }
   interface FastifyRequest {
     /** The bearer token of an authenticated request (set by the auth hook). */

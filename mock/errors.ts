@@ -1,21 +1,11 @@
 /**
- * The platform's error body `{message, error, status, cause: [{code, description, data}]}` and every
- * message the mock answers with, as named constants so tests and docs can refer to them.
+ * Every message the mock answers with, as named constants so tests and docs can refer to them, and the
+ * failure a handler throws. The body's shape is lib/error-body.ts.
  */
-import { STORE_BAD_REQUEST_ERROR } from '../lib/catalogue.ts';
+import { STORE_BAD_REQUEST_ERROR } from '../lib/requirements/errors.ts';
+import { errorNameForStatus, type ErrorBody, type ErrorCause } from '../lib/error-body.ts';
 
-export interface ErrorCause {
-  code: string | number;
-  description: string;
-  data: string | null;
-}
-
-export interface ErrorBody {
-  message: string;
-  error: string;
-  status: number;
-  cause: ErrorCause[];
-}
+export { errorNameForStatus };
 
 export const MESSAGES = {
   missingToken: 'Must provide your access_token to proceed',
@@ -63,11 +53,10 @@ export const MESSAGES = {
   authorizationParameters:
     'response_type=code, a known client_id and the redirect_uri configured for it are required',
   // Faults and control.
-  faultNotDocumented: (code: number, example: string | undefined, documented: readonly string[]) =>
-    `Prefer code=${code}${example ? `, example=${example}` : ''} is not a documented error of this endpoint; documented: ${
+  faultNotDocumented: (asked: string, documented: readonly string[]) =>
+    `Prefer ${asked} is not a documented error of this endpoint; documented: ${
       documented.length > 0 ? documented.join('; ') : 'none'
     }`,
-  faultMalformed: 'Prefer must look like "code=NNN" or "code=NNN, example=NAME"',
   injected: (name: string) => `Injected documented error: ${name}`,
   invalidAdvance: 'advance_seconds must be a non-negative number that keeps the clock before the year 9999',
   unknownFixtureKind: (kind: unknown, kinds: readonly string[]) =>
@@ -75,33 +64,7 @@ export const MESSAGES = {
   internal: 'Internal server error',
 } as const;
 
-/**
- * The `error` of every 400 without a more specific code: the name the spec gives the store's 400
- * (the only 400 whose name it spells out), so all of the mock's 400s read alike.
- */
 const BAD_REQUEST_ERROR = STORE_BAD_REQUEST_ERROR;
-
-/** Machine names in `error` per status, where no more specific code applies. */
-export const STATUS_ERRORS: Record<number, string> = {
-  400: BAD_REQUEST_ERROR,
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  413: 'payload_too_large',
-  408: 'request_timeout',
-  415: 'unsupported_media_type',
-  431: 'request_header_fields_too_large',
-  429: 'too_many_requests',
-  500: 'internal_server_error',
-  502: 'bad_gateway',
-  503: 'service_unavailable',
-  504: 'gateway_timeout',
-};
-
-export function errorNameForStatus(status: number): string {
-  return STATUS_ERRORS[status] ?? (status >= 500 ? 'internal_server_error' : BAD_REQUEST_ERROR);
-}
 
 /** A failure a handler throws; the app's error handler turns it into the error body. */
 export class MockHttpError extends Error {

@@ -1,51 +1,33 @@
 /**
- * `Prefer: code=NNN[, example=NAME]` answers one of the endpoint's DOCUMENTED errors (lib/catalogue.ts),
- * marked `x-mock-injected: true`; any other code is refused with a 400 naming what is documented.
+ * The `faults` ability: `Prefer: code=NNN[, example=NAME]` (lib/prefer.ts) answers one of the endpoint's
+ * documented errors (lib/catalogue.ts), marked `x-mock-injected: true`; a status the endpoint does not
+ * document is refused with a 400 naming what it documents.
  */
-import { DOCUMENTED_ERRORS, endpointById, type DocumentedError, type EndpointId } from '../lib/catalogue.ts';
-import { badRequest, cause, errorNameForStatus, MESSAGES, MockHttpError, tokenError } from './errors.ts';
-import { INVALID_STORE_ID } from './routes/stores.ts';
+import type { EndpointId } from '../lib/catalogue.ts';
+import { DOCUMENTED_ERRORS, type DocumentedError } from '../lib/requirements/index.ts';
+import { documentedErrorBody, exampleKeyOf } from '../lib/error-body.ts';
+import { MalformedPreferError, parsePrefer, preferHeader } from '../lib/prefer.ts';
+import { badRequest, cause, MESSAGES, MockHttpError } from './errors.ts';
 
 export const INJECTED_HEADER = 'x-mock-injected';
 export const INJECTED_RETRY_AFTER_SECONDS = 30;
 
-interface FaultRequest {
-  code: number;
-  example?: string;
-}
-
-/** The `code` and `example` preferences of a Prefer header; undefined when it asks for no fault. */
-export function parsePrefer(header: string | string[] | undefined): FaultRequest | undefined {
-  if (!header) return undefined;
-  const pairs = new Map(
-    [header]
-      .flat()
-      .join(',')
-      .split(/[,;]/)
-      .map((part) => part.trim().split('='))
-      .filter((kv): kv is [string, string] => kv.length === 2)
-      .map(([k, v]) => [k.trim().toLowerCase(), v.trim().replace(/^"|"$/g, '')]),
-  );
-  const code = pairs.get('code');
-  if (code === undefined) return undefined;
-  if (!/^\d{3}$/.test(code)) throw badRequest(MESSAGES.faultMalformed);
-  return { code: Number(code), example: pairs.get('example') };
-}
-
 function describe(row: DocumentedError): string {
-  return `code=${row.status}${row.code ? `, example=${row.code}` : ''} (${row.name})`;
+  return `${preferHeader({ status: row.status, example: row.code })} (${row.name})`;
 }
 
-function injectedError(row: DocumentedError, endpointId: EndpointId): MockHttpError {
+function injectedError(row: DocumentedError): MockHttpError {
   const headers: Record<string, string> = { [INJECTED_HEADER]: 'true' };
   if (row.status === 429) headers['retry-after'] = String(INJECTED_RETRY_AFTER_SECONDS);
-  const message = row.code === INVALID_STORE_ID ? MESSAGES.invalidStoreId : MESSAGES.injected(row.name);
-  // Token errors carry their OAuth code in `error`, as the endpoint's natural errors do.
-  if (endpointById(endpointId).auth === 'client' && row.code) {
-    return tokenError(row.code, message, row.status, headers);
-  }
-  const causes = row.code ? [cause(row.code, message)] : [];
-  return new MockHttpError(row.status, errorNameForStatus(row.status), message, causes, headers);
+  const message =
+    row.endpoint === 'store' && row.code ? MESSAGES.invalidStoreId : MESSAGES.injected(row.name);
+  const body = documentedErrorBody(row, message);
+  return new MockHttpError(row.status, body.error, message, body.cause, headers);
+}
+
+function matches(row: DocumentedError, example: string): boolean {
+  const wanted = example.toLowerCase();
+  return [row.code, row.name, exampleKeyOf(row)].some((name) => name?.toLowerCase() === wanted);
 }
 
 /** The injected error a Prefer header asks for on this endpoint, if it asks for one. */
@@ -53,21 +35,20 @@ export function faultFor(
   endpointId: EndpointId,
   header: string | string[] | undefined,
 ): MockHttpError | undefined {
-  const wanted = parsePrefer(header);
+  let wanted;
+  try {
+    wanted = parsePrefer(header);
+  } catch (error) {
+    if (error instanceof MalformedPreferError) throw badRequest(error.message);
+    throw error;
+  }
   if (!wanted) return undefined;
   const documented = DOCUMENTED_ERRORS.filter((row) => row.endpoint === endpointId);
-  const candidates = documented.filter((row) => row.status === wanted.code);
-  const example = wanted.example?.toLowerCase();
-  const row = example
-    ? candidates.find((r) => r.code?.toLowerCase() === example || r.name.toLowerCase() === example)
-    : candidates[0];
+  const candidates = documented.filter((row) => row.status === wanted.status);
+  const row = wanted.example ? candidates.find((r) => matches(r, wanted.example!)) : candidates[0];
   if (!row) {
-    throw badRequest(MESSAGES.faultNotDocumented(wanted.code, wanted.example, documented.map(describe)), [
-      cause(
-        'fault_not_documented',
-        MESSAGES.faultNotDocumented(wanted.code, wanted.example, documented.map(describe)),
-      ),
-    ]);
+    const message = MESSAGES.faultNotDocumented(preferHeader(wanted), documented.map(describe));
+    throw badRequest(message, [cause('fault_not_documented', message)]);
   }
-  return injectedError(row, endpointId);
+  return injectedError(row);
 }

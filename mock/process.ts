@@ -9,6 +9,8 @@ import { LOOPBACK } from '../lib/loopback.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { VARIABLES } from '../lib/target.ts';
 import { seededEnv } from './seeded-env.ts';
+import { applyVariation } from './variations/apply.ts';
+import { variationOf, type VariationChoice } from './variations/catalogue.ts';
 
 const MOCK_CLI = path.join(PROJECT_ROOT, 'mock/cli.ts');
 const START_TIMEOUT_MS = 30_000;
@@ -24,8 +26,8 @@ export const MOCK_PROCESS_MESSAGES = {
 } as const;
 
 export interface MockProcessOptions {
-  /** A deliberate deviation of mock/mutants/catalogue.ts to switch on. */
-  mutant?: string;
+  /** A mutant or conformant variant of mock/variations/ to switch on. */
+  variation?: VariationChoice;
   /** Token requests allowed per client per window, as `--rate-limit N/SECONDS`. */
   rateLimit?: { max: number; windowSeconds: number };
   /** Without the /__control routes and Prefer faults. */
@@ -55,7 +57,7 @@ function cliArgs(options: MockProcessOptions): string[] {
     '--host',
     LOOPBACK,
     '--quiet',
-    ...(options.mutant ? ['--mutant', options.mutant] : []),
+    ...(options.variation ? [`--${options.variation.type}`, options.variation.name] : []),
     ...(options.rateLimit
       ? ['--rate-limit', `${options.rateLimit.max}/${options.rateLimit.windowSeconds}`]
       : []),
@@ -64,7 +66,8 @@ function cliArgs(options: MockProcessOptions): string[] {
 }
 
 export function startMockProcess(options: MockProcessOptions = {}): Promise<MockProcess> {
-  const label = options.mutant ? `mutant ${options.mutant}` : 'clean';
+  const label = options.variation ? `${options.variation.type} ${options.variation.name}` : 'faithful';
+  const ids = applyVariation(variationOf(options.variation)).seededIds;
   const child = spawn(process.execPath, cliArgs(options), {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -91,7 +94,7 @@ export function startMockProcess(options: MockProcessOptions = {}): Promise<Mock
       resolve({
         baseUrl,
         pid: child.pid!,
-        env: { ...seededEnv(!options.noControl), [VARIABLES.baseUrl]: baseUrl },
+        env: { ...seededEnv({ control: !options.noControl, ids }), [VARIABLES.baseUrl]: baseUrl },
         stop,
       });
     });

@@ -290,7 +290,7 @@ function closedClaim(): Claim {
   };
 }
 
-function claimReasons(): ClaimReason[] {
+function claimReasons(ids: TargetIds): ClaimReason[] {
   return [
     {
       id: 'PNR3430',
@@ -302,7 +302,7 @@ function claimReasons(): ClaimReason[] {
       settings: { rules_engine_triage: true, allow_return: false },
     },
     {
-      id: 'PDD9939',
+      id: ids.claimReasonId,
       flow: 'return',
       name: 'Different or defective product',
       detail: 'The product received is different from the one bought or is defective',
@@ -322,11 +322,11 @@ function claimReasons(): ClaimReason[] {
   ];
 }
 
-function chargebacks(): Chargeback[] {
+function chargebacks(ids: TargetIds): Chargeback[] {
   return [
     {
-      id: SEEDED_IDS.chargebackId,
-      payments: [Number(SEEDED_IDS.chargebackPaymentId)],
+      id: ids.chargebackId,
+      payments: [Number(ids.chargebackPaymentId)],
       currency: 'ARS',
       amount: 1000.5,
       coverage_applied: false,
@@ -363,10 +363,10 @@ function chargebacks(): Chargeback[] {
   ];
 }
 
-function stores(): Store[] {
+function stores(ids: TargetIds): Store[] {
   return [
     {
-      id: SEEDED_IDS.storeId,
+      id: ids.storeId,
       name: 'Sucursal Palermo',
       date_creation: '2023-04-16T14:54:28.573-04:00',
       business_hours: {
@@ -437,26 +437,27 @@ export interface SeedData {
   settlementConfigs: Map<number, SettlementReportConfig>;
 }
 
-export function createSeedData(): SeedData {
+/** Fresh seed data; `ids` places the seeded resources under other ids (a conformant variant does). */
+export function createSeedData(ids: TargetIds = SEEDED_IDS): SeedData {
   return {
     testUsers: new Map([
       [SELLER_USER_ID, [1320450311, 1320450398, 1320451127].map((id, i) => testUser(id, i + 1, 'MLA'))],
       [OTHER_INTEGRATOR_USER_ID, [testUser(1320460042, 5, 'MLB')]],
     ]),
     plans: [
-      plan(SEEDED_IDS.planId, 'Yoga classes', 1500, '2024-02-27T17:37:06.459-04:00'),
+      plan(ids.planId, 'Yoga classes', 1500, '2024-02-27T17:37:06.459-04:00'),
       plan(OTHER_SEEDED_IDS.secondPlanId, 'Premium streaming', 3200, '2024-05-13T08:14:06.082-04:00'),
     ],
     claims: [
       openedClaim(OPENED_CLAIM_ID, '2024-10-21T15:32:08.914-04:00', '2024-10-28T23:59:59.000-04:00'),
       closedClaim(),
     ],
-    claimReasons: claimReasons(),
-    chargebacks: chargebacks(),
-    stores: stores(),
+    claimReasons: claimReasons(ids),
+    chargebacks: chargebacks(ids),
+    stores: stores(ids),
     agreements: [
       {
-        id: SEEDED_IDS.agreementId,
+        id: ids.agreementId,
         clientId: MAIN_APPLICATION.clientId,
         payerId: BUYER_USER_ID,
         dateCreated: '2024-07-03T12:00:41.210-04:00',

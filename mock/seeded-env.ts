@@ -3,12 +3,10 @@
  * it needs, besides the base URL it listens on. `npm run mock -- --print-env` prints them as shell
  * lines; the runners that start the mock themselves (mutation, bench, self-tests) take the record.
  */
-import type { Capability } from '../lib/catalogue.ts';
-import { CAPABILITIES, ID_VARIABLES, VARIABLES } from '../lib/target.ts';
-import { SEEDED_IDS } from './seed.ts';
-
-/** Abilities that rely on the control surface, and so disappear with --no-control. */
-const CONTROL_ABILITIES: readonly Capability[] = ['faults', 'clock', 'fixtures'];
+import { ABILITIES, CONTROL_ABILITIES } from '../lib/abilities.ts';
+import { DEFAULT_PROFILE } from '../lib/profiles.ts';
+import { ID_VARIABLES, VARIABLES, type TargetIds } from '../lib/target.ts';
+import { OTHER_APPLICATION, SEEDED_IDS } from './seed.ts';
 
 /** Variables the mock mints at run time rather than seeds, with where they come from. */
 export const MINTED_VARIABLES: Readonly<Record<string, string>> = {
@@ -16,17 +14,26 @@ export const MINTED_VARIABLES: Readonly<Record<string, string>> = {
   [VARIABLES.testAccessToken]: 'minted at run time by POST /oauth/token with test_token "true"',
 };
 
+export interface SeededEnvOptions {
+  /** False for a mock started with --no-control: its control abilities are gone. */
+  control?: boolean;
+  /** The ids a variation seeds its resources under (mock/variations/apply.ts). */
+  ids?: Readonly<TargetIds>;
+}
+
 /** Every seeded PAYMENTS_* variable (all but the base URL and the minted ones) and its value. */
-export function seededEnv(control = true): Record<string, string> {
-  const abilities = CAPABILITIES.filter((c) => control || !CONTROL_ABILITIES.includes(c));
+export function seededEnv({ control = true, ids = SEEDED_IDS }: SeededEnvOptions = {}): Record<
+  string,
+  string
+> {
+  const abilities = ABILITIES.filter((a) => control || !CONTROL_ABILITIES.includes(a));
   return {
-    [VARIABLES.capabilities]: abilities.join(','),
-    [VARIABLES.profile]: 'strict',
+    [VARIABLES.abilities]: abilities.join(','),
+    [VARIABLES.profile]: DEFAULT_PROFILE,
     ...Object.fromEntries(
-      (Object.keys(ID_VARIABLES) as (keyof typeof ID_VARIABLES)[]).map((k) => [
-        ID_VARIABLES[k],
-        SEEDED_IDS[k],
-      ]),
+      (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).map((k) => [ID_VARIABLES[k], ids[k]]),
     ),
+    [VARIABLES.otherClientId]: OTHER_APPLICATION.clientId,
+    [VARIABLES.otherClientSecret]: OTHER_APPLICATION.clientSecret,
   };
 }

@@ -3,7 +3,7 @@
  * preferences, reports, claim and agreement transitions). `reset()` restores the seed.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DEFAULT_EXPIRES_IN } from '../lib/catalogue.ts';
+import type { TargetIds } from '../lib/target.ts';
 import { MockClock, timestampWithOffset, tokenDateStamp } from './clock.ts';
 import {
   APPLICATIONS,
@@ -20,8 +20,9 @@ import {
   type Store,
   type SubscriptionPlan,
   type TestUser,
+  SEEDED_IDS,
 } from './seed.ts';
-import type { MutantName } from './mutants/catalogue.ts';
+import { FAITHFUL_RULES, type MockRules } from './rules.ts';
 
 export interface AccessToken {
   value: string;
@@ -83,6 +84,11 @@ function hex(bytes: number): string {
   return value;
 }
 
+/** A token or code with no platform shape: 32 random bytes, base64url. */
+function opaqueValue(): string {
+  return randomBytes(32).toString('base64url');
+}
+
 export class MockState {
   readonly clock: MockClock;
   private seed!: SeedData;
@@ -94,17 +100,18 @@ export class MockState {
   private readonly tokenRequestTimes = new Map<string, number[]>();
   private nextFixtureNumber = 1;
 
-  /** `isMutant` switches deliberate deviations on (mock/mutants/); never in the faithful mock. */
+  /** `rules` and `seededIds` differ from the faithful ones only in a variation of the mock (mock/variations/). */
   constructor(
     startTime?: number,
-    readonly isMutant: (name: MutantName) => boolean = () => false,
+    readonly rules: Readonly<MockRules> = FAITHFUL_RULES,
+    private readonly seededIds: Readonly<TargetIds> = SEEDED_IDS,
   ) {
     this.clock = new MockClock(startTime);
     this.reset();
   }
 
   reset(): void {
-    this.seed = createSeedData();
+    this.seed = createSeedData(this.seededIds);
     this.clock.reset();
     for (const map of [
       this.accessTokens,
@@ -136,13 +143,16 @@ export class MockState {
   mintAccessToken(app: Application, userId: number, scope: string, live: boolean): AccessToken {
     const prefix = live ? 'APP_USR' : 'TEST';
     const token: AccessToken = {
-      value: `${prefix}-${app.clientId}-${tokenDateStamp(this.now())}-${hex(16)}-${userId}`,
+      value:
+        this.rules.tokenFormat === 'opaque'
+          ? opaqueValue()
+          : `${prefix}-${app.clientId}-${tokenDateStamp(this.now())}-${hex(16)}-${userId}`,
       clientId: app.clientId,
       userId,
       scope,
       live,
       issuedAt: this.now(),
-      expiresIn: DEFAULT_EXPIRES_IN,
+      expiresIn: this.rules.accessTokenLifetimeSeconds,
     };
     this.accessTokens.set(token.value, token);
     return token;
@@ -152,14 +162,14 @@ export class MockState {
   findAccessToken(value: string): { token?: AccessToken; expired: boolean } {
     const token = this.accessTokens.get(value);
     if (!token) return { expired: false };
-    // Stryker disable next-line all: mutant switch, off in the faithful mock
-    if (this.isMutant('token-access-token-never-expires')) return { token, expired: false };
-    if (this.now() >= token.issuedAt + token.expiresIn * 1000) return { expired: true };
+    const expired = this.now() >= token.issuedAt + token.expiresIn * 1000;
+    if (expired && this.rules.accessTokensExpire) return { expired: true };
     return { token, expired: false };
   }
 
   private mintGrant(store: Map<string, Grant>, grant: Omit<Grant, 'value' | 'issuedAt'>): Grant {
-    const minted: Grant = { ...grant, value: `TG-${hex(12)}-${grant.userId}`, issuedAt: this.now() };
+    const value = this.rules.tokenFormat === 'opaque' ? opaqueValue() : `TG-${hex(12)}-${grant.userId}`;
+    const minted: Grant = { ...grant, value, issuedAt: this.now() };
     store.set(minted.value, minted);
     return minted;
   }
@@ -182,20 +192,16 @@ export class MockState {
     });
   }
 
-  /** Removes and returns a code: codes are single use whatever the outcome of the exchange. */
+  /** Returns a code and, where codes are single use, removes it whatever the outcome of the exchange. */
   consumeAuthorizationCode(value: string): Grant | undefined {
     const grant = this.authorizationCodes.get(value);
-    // Stryker disable next-line all: mutant switch, off in the faithful mock
-    if (this.isMutant('token-code-reusable')) return grant;
-    this.authorizationCodes.delete(value);
+    if (this.rules.codesSingleUse) this.authorizationCodes.delete(value);
     return grant;
   }
 
   consumeRefreshToken(value: string): Grant | undefined {
     const grant = this.refreshTokens.get(value);
-    // Stryker disable next-line all: mutant switch, off in the faithful mock
-    if (this.isMutant('token-refresh-token-reusable')) return grant;
-    this.refreshTokens.delete(value);
+    if (this.rules.refreshTokensSingleUse) this.refreshTokens.delete(value);
     return grant;
   }
 
@@ -248,9 +254,7 @@ export class MockState {
   /** The spec's one state transition: a release report is generated and `scheduled` becomes true. */
   scheduleReleaseReport(userId: number, test: boolean): ReleaseReport {
     const config = this.settlementConfig(userId);
-    config.scheduled = true;
-    // Stryker disable next-line all: mutant switch, off in the faithful mock
-    if (this.isMutant('release-report-schedule-leaves-unscheduled')) config.scheduled = false;
+    if (this.rules.scheduleSetsScheduled) config.scheduled = true;
     const now = this.now();
     const nowDate = new Date(now);
     // The interval the configured monthly frequency covers: the previous calendar month, in UTC.
@@ -296,8 +300,7 @@ export class MockState {
 
   chargeback(idOrPaymentId: string): Chargeback | undefined {
     const byId = this.seed.chargebacks.find((c) => c.id === idOrPaymentId);
-    // Stryker disable next-line all: mutant switch, off in the faithful mock
-    if (this.isMutant('chargeback-by-payment-id-unsupported')) return byId;
+    if (!this.rules.chargebackByPaymentId) return byId;
     return byId ?? this.seed.chargebacks.find((c) => c.payments.some((p) => String(p) === idOrPaymentId));
   }
 
@@ -341,8 +344,7 @@ export class MockState {
   }
 
   cancelAgreement(id: string): boolean {
-    // Stryker disable next-line all: mutant switch, off in the faithful mock
-    if (this.isMutant('cancel-agreement-not-removed')) return this.agreement(id) !== undefined;
+    if (!this.rules.removeCancelledAgreements) return this.agreement(id) !== undefined;
     const before = this.seed.agreements.length;
     this.seed.agreements = this.seed.agreements.filter((a) => a.id !== id);
     return this.seed.agreements.length < before;

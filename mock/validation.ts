@@ -4,7 +4,8 @@
  */
 import type { SchemaName } from '../lib/catalogue.ts';
 import { validate, type SchemaViolation } from '../schemas/registry.ts';
-import { cause, type ErrorCause } from './errors.ts';
+import type { ErrorCause } from '../lib/error-body.ts';
+import { cause } from './errors.ts';
 
 /** Violations of `data` under the strict profile: what the spec says a request must be. */
 export function requestViolations(name: SchemaName, data: unknown): SchemaViolation[] {

@@ -10,9 +10,9 @@ export const checkoutHandlers: AreaHandlers = {
   preference: (request, reply, ctx) => {
     const token = bearerToken(request);
     if (request.body === undefined) throw badRequest(MESSAGES.bodyRequired);
-    const found = requestViolations('preference-request', request.body);
-    // Stryker disable next-line all: mutant switch, off in the faithful mock
-    const violations = ctx.isMutant('preference-validation-skipped') ? [] : found;
+    const violations = ctx.rules.validatePreferences
+      ? requestViolations('preference-request', request.body)
+      : [];
     if (violations.length > 0) throw badRequest(MESSAGES.invalidRequestBody, violationCauses(violations));
     const stored = ctx.state.storePreference(
       request.body as Record<string, unknown>,

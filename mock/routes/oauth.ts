@@ -3,7 +3,7 @@
  * step that mints authorization codes (ability `authorize`).
  */
 import type { FastifyInstance } from 'fastify';
-import { AUTHORIZATION_CODE_VALIDITY_SECONDS, SCOPES } from '../../lib/catalogue.ts';
+import { SCOPES } from '../../lib/catalogue.ts';
 import type { AreaHandlers, MockContext } from '../context.ts';
 import { badRequest, cause, MESSAGES, tokenError } from '../errors.ts';
 import type { Application } from '../seed.ts';
@@ -13,7 +13,6 @@ import { singleQueryParam } from './params.ts';
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
 type GrantType = (typeof GRANT_TYPES)[number];
 
-export const DEFAULT_SCOPE = 'offline_access read write';
 const STRING_PARAMETERS = [
   'client_id',
   'client_secret',
@@ -60,27 +59,16 @@ function requireParameter(params: TokenParameters, name: keyof TokenParameters):
 function checkScope(scope: string | undefined, ctx: MockContext): string | undefined {
   if (scope === undefined) return undefined;
   const words = scope.split(' ');
-  // Stryker disable next-line all: mutant switch, off in the faithful mock
-  if (ctx.isMutant('token-unknown-scope-granted')) return scope;
+  if (!ctx.rules.checkScope) return scope;
   if (words.some((word) => !(SCOPES as readonly string[]).includes(word))) {
     throw tokenError('invalid_scope', MESSAGES.invalidScope(scope));
   }
   return scope;
 }
 
-/** The documented 10 minutes; only a mutant stretches or shortens it. */
-function codeValiditySeconds(ctx: MockContext): number {
-  // Stryker disable next-line all: mutant switch, off in the faithful mock
-  if (ctx.isMutant('token-code-never-expires')) return Infinity;
-  // Stryker disable next-line all: mutant switch, off in the faithful mock
-  if (ctx.isMutant('token-code-expires-after-five-minutes')) return 5 * 60;
-  return AUTHORIZATION_CODE_VALIDITY_SECONDS;
-}
-
 /** `redirect_uri` is optional; when given it must be the one the code was issued for. */
 function redirectMatches(params: TokenParameters, code: Grant, ctx: MockContext): boolean {
-  // Stryker disable next-line all: mutant switch, off in the faithful mock
-  if (ctx.isMutant('token-redirect-uri-unchecked')) return true;
+  if (!ctx.rules.checkRedirectUri) return true;
   return params.redirect_uri === undefined || params.redirect_uri === code.redirectUri;
 }
 
@@ -124,19 +112,29 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
   if (grantType === 'client_credentials') {
     // The real platform omits refresh_token here; the spec's table gives it to every grant, and the
     // reference mock follows the spec (docs/decisions.md, "Mock: client_credentials refresh token").
-    const token = state.mintAccessToken(app, app.userId, requestedScope ?? DEFAULT_SCOPE, !testRequested);
+    const token = state.mintAccessToken(
+      app,
+      app.userId,
+      requestedScope ?? ctx.rules.defaultScope,
+      !testRequested,
+    );
     return grantResponse(app, token, state.mintRefreshToken(token));
   }
   if (grantType === 'authorization_code') {
     const code = state.consumeAuthorizationCode(presented);
     const ageSeconds = code ? (state.now() - code.issuedAt) / 1000 : Infinity;
-    if (!code || code.clientId !== app.clientId || ageSeconds > codeValiditySeconds(ctx)) {
+    if (!code || code.clientId !== app.clientId || ageSeconds > ctx.rules.codeValiditySeconds) {
       throw invalidGrant();
     }
     if (!redirectMatches(params, code, ctx)) {
       throw invalidGrant(MESSAGES.redirectUriMismatch);
     }
-    const token = state.mintAccessToken(app, code.userId, requestedScope ?? DEFAULT_SCOPE, !testRequested);
+    const token = state.mintAccessToken(
+      app,
+      code.userId,
+      requestedScope ?? ctx.rules.defaultScope,
+      !testRequested,
+    );
     return grantResponse(app, token, state.mintRefreshToken(token));
   }
   const refresh = state.consumeRefreshToken(presented);

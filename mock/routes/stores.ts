@@ -1,22 +1,22 @@
 /** GET /stores/{id}: a non-numeric id is the documented 400 INVALID_STORE_ID. */
-import { DOCUMENTED_ERRORS, STORE_BAD_REQUEST_ERROR } from '../../lib/catalogue.ts';
+import { DOCUMENTED_ERRORS } from '../../lib/requirements/index.ts';
+import { documentedErrorBody } from '../../lib/error-body.ts';
 import type { AreaHandlers } from '../context.ts';
-import { cause, MESSAGES, MockHttpError, notFound } from '../errors.ts';
+import { MESSAGES, MockHttpError, notFound } from '../errors.ts';
 import { isNumericId, pathParam } from './params.ts';
 
-/** The cause code of the store's documented 400, from its Errors-table row. */
-export const INVALID_STORE_ID = DOCUMENTED_ERRORS.find(
-  (e) => e.endpoint === 'store' && e.status === 400,
-)!.code!;
+/** The store's Errors-table row: 400 bad_request with code INVALID_STORE_ID. */
+const INVALID_STORE_ID_ROW = DOCUMENTED_ERRORS.find((e) => e.endpoint === 'store' && e.status === 400)!;
+
+function invalidStoreId(): MockHttpError {
+  const body = documentedErrorBody(INVALID_STORE_ID_ROW, MESSAGES.invalidStoreId);
+  return new MockHttpError(body.status, body.error, body.message, body.cause);
+}
 
 export const storesHandlers: AreaHandlers = {
   store: (request, _reply, ctx) => {
     const id = pathParam(request.params, 'id');
-    if (!isNumericId(id)) {
-      throw new MockHttpError(400, STORE_BAD_REQUEST_ERROR, MESSAGES.invalidStoreId, [
-        cause(INVALID_STORE_ID, MESSAGES.invalidStoreId),
-      ]);
-    }
+    if (!isNumericId(id)) throw invalidStoreId();
     const store = ctx.state.store(id);
     if (!store) throw notFound(MESSAGES.notFound('Store'));
     return store;

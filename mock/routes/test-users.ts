@@ -21,11 +21,10 @@ export const testUsersHandlers: AreaHandlers = {
     }
     const { token, expired } = ctx.state.findAccessToken(presented);
     if (!token) throw unauthorized(expired ? MESSAGES.expiredToken : MESSAGES.invalidToken);
-    // Stryker disable all: mutant switches, off in the faithful mock
-    if (ctx.isMutant('test-user-search-refuses-test-token')) throw forbidden(MESSAGES.liveTokenForTestUsers);
-    if (ctx.isMutant('test-user-search-accepts-live-token')) return testUsersOf(token.userId, ctx);
-    // Stryker restore all
-    if (token.live) throw forbidden(MESSAGES.liveTokenForTestUsers);
+    const accepted = { 'test-only': !token.live, any: true, 'live-only': token.live }[
+      ctx.rules.testUserSearchTokens
+    ];
+    if (!accepted) throw forbidden(MESSAGES.liveTokenForTestUsers);
     return testUsersOf(token.userId, ctx);
   },
 };

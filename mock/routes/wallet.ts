@@ -10,8 +10,7 @@ export const walletHandlers: AreaHandlers = {
   // `x-platform-id` is optional and informative only; it is accepted and not checked.
   'cancel-agreement': (request, reply, ctx) => {
     const clientId = singleQueryParam(request.query, CLIENT_ID_QUERY);
-    // Stryker disable next-line all: mutant switch, off in the faithful mock
-    const checkedClientId = ctx.isMutant('cancel-agreement-client-id-unchecked') ? undefined : clientId;
+    const checkedClientId = ctx.rules.checkAgreementClientId ? clientId : undefined;
     if (checkedClientId !== undefined && !isNumericId(checkedClientId)) {
       throw badRequest(MESSAGES.invalidClientIdQuery, [
         cause('INVALID_CLIENT_ID', MESSAGES.invalidClientIdQuery),

@@ -1,0 +1,57 @@
+/**
+ * The behaviour choices of the mock, as one record the routes and the state read. The faithful reference
+ * implementation is `FAITHFUL_RULES`; a mutant or a conformant variant (mock/variations/) changes some of
+ * them by declaring a `set-rule` effect, so no route or state method knows any variation by name.
+ */
+import { AUTHORIZATION_CODE_VALIDITY_SECONDS, DEFAULT_EXPIRES_IN } from '../lib/catalogue.ts';
+
+export interface MockRules {
+  /** An authorization code is gone once presented. */
+  codesSingleUse: boolean;
+  /** Seconds a code stays valid ("Valid 10 minutes from generation"). */
+  codeValiditySeconds: number;
+  /** A refresh token is gone once presented (the platform rotates them). */
+  refreshTokensSingleUse: boolean;
+  /** `expires_in` of every grant, in seconds. */
+  accessTokenLifetimeSeconds: number;
+  /** An access token is refused once its lifetime has passed. */
+  accessTokensExpire: boolean;
+  /** A `redirect_uri` given on the exchange must be the one the code was issued for. */
+  checkRedirectUri: boolean;
+  /** A requested scope word outside offline_access, write, read is invalid_scope. */
+  checkScope: boolean;
+  /** A preference is validated against the request schema before it is stored. */
+  validatePreferences: boolean;
+  /** Scheduling the release report sets the configuration's `scheduled` to true. */
+  scheduleSetsScheduled: boolean;
+  /** A chargeback is also found by the id of a payment it covers. */
+  chargebackByPaymentId: boolean;
+  /** A cancelled agreement is removed (a second cancel is 404). */
+  removeCancelledAgreements: boolean;
+  /** The optional `client.id` query of a cancellation must be numeric. */
+  checkAgreementClientId: boolean;
+  /** Which tokens the test-user search takes in its `access_token` query. */
+  testUserSearchTokens: 'test-only' | 'any' | 'live-only';
+  /** The scope of a grant that asks for none ("Defaults to the scopes configured for the application"). */
+  defaultScope: string;
+  /** How minted tokens and codes look: the platform's prefixes, or opaque random strings. */
+  tokenFormat: 'platform' | 'opaque';
+}
+
+export const FAITHFUL_RULES: Readonly<MockRules> = {
+  codesSingleUse: true,
+  codeValiditySeconds: AUTHORIZATION_CODE_VALIDITY_SECONDS,
+  refreshTokensSingleUse: true,
+  accessTokenLifetimeSeconds: DEFAULT_EXPIRES_IN,
+  accessTokensExpire: true,
+  checkRedirectUri: true,
+  checkScope: true,
+  validatePreferences: true,
+  scheduleSetsScheduled: true,
+  chargebackByPaymentId: true,
+  removeCancelledAgreements: true,
+  checkAgreementClientId: true,
+  testUserSearchTokens: 'test-only',
+  defaultScope: 'offline_access read write',
+  tokenFormat: 'platform',
+};

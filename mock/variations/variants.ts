@@ -1,0 +1,293 @@
+/**
+ * Conformant variants: servers that read a point the spec leaves open differently from the reference mock
+ * and still keep every requirement. Switched on with `npm run mock -- --variant NAME`; `npm run mutation`
+ * proves the suite passes each under `strict` with zero failures (a failure would be a false alarm).
+ * `reads` quotes the spec's silence (or the open wording) the variant relies on.
+ */
+import { DOCUMENTED_ERRORS } from '../../lib/requirements/index.ts';
+import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
+import { documentedCodesOf } from '../../lib/error-body.ts';
+import type { Effect } from './effects.ts';
+import { forEachObject, inUtc, isObject, isSuccess, mapValues, onError, onSuccess } from './rewrites.ts';
+
+export interface VariantData {
+  /** kebab-case. */
+  name: string;
+  /** One line: what the server does differently from the reference mock. */
+  description: string;
+  /** The open point it reads otherwise: the spec's words (or silence) that allow it. */
+  reads: string;
+  effects: readonly Effect[];
+}
+
+const WEEKDAY = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+/** Objects keyed by data, where an extra key would be a new entry rather than an extra field. */
+const MAPS = new Set(['business_hours']);
+
+/** The documented machine codes of the row an error answers, as a minimal body carries them. */
+function documentedCodes(endpoint: string, status: number, body: unknown): string[] {
+  const carried = documentedCodesOf(body);
+  return DOCUMENTED_ERRORS.filter((row) => row.endpoint === endpoint && row.status === status)
+    .flatMap((row) =>
+      row.code ? [row.code, ...(row.endpoint === 'store' ? [STORE_BAD_REQUEST_ERROR] : [])] : [],
+    )
+    .filter((code) => carried.includes(code));
+}
+
+export const VARIANTS = [
+  {
+    name: 'rate-limit-without-retry-after',
+    description: 'a 429 local_rate_limited carries no Retry-After header',
+    reads: 'Token | 429 | local_rate_limited | access not authorized; retry (when to retry is not said)',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['token'],
+        rewrite: (response) => {
+          if (response.status === 429) response.removeHeaders.push('retry-after');
+        },
+      },
+    ],
+  },
+  {
+    name: 'preference-created-200',
+    description: 'a created preference is answered 200 instead of 201',
+    reads: 'Create checkout preference: "Response: not shown."',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['preference'],
+        rewrite: (response) => {
+          if (response.status === 201) response.status = 200;
+        },
+      },
+    ],
+  },
+  {
+    name: 'preference-echo-other-types',
+    description: 'the answer echoes numbers of the request as strings (phone, street numbers, quantities)',
+    reads: 'Checkout preference: "Stored or returned fields of a checkout preference: not shown."',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['preference'],
+        rewrite: onSuccess((body) => {
+          const stringify = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+          forEachObject(body.payer, (object) => {
+            for (const key of ['area_code', 'number', 'street_number']) object[key] = stringify(object[key]);
+          });
+          forEachObject(body.items, (object) => {
+            for (const key of ['quantity', 'unit_price']) object[key] = stringify(object[key]);
+          });
+        }),
+      },
+    ],
+  },
+  {
+    name: 'preference-minimal-answer',
+    description: 'a created preference is answered with its id only',
+    reads: 'Create checkout preference: "Response: not shown."',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['preference'],
+        rewrite: (response) => {
+          if (isSuccess(response.status) && isObject(response.body)) response.body = { id: response.body.id };
+        },
+      },
+    ],
+  },
+  {
+    name: 'minimal-error-bodies',
+    description: 'error bodies are {message, status} plus the documented code where the row names one',
+    reads: 'Errors: "Shape of the error response body: not shown."',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: 'all',
+        rewrite: onError((body, response) => {
+          const [first, second] = documentedCodes(response.endpoint, response.status, body);
+          response.body = {
+            message: typeof body.message === 'string' ? body.message : 'error',
+            status: response.status,
+            ...(first ? { code: first } : {}),
+            ...(second ? { error: second } : {}),
+          };
+        }),
+      },
+    ],
+  },
+  {
+    name: 'token-lifetime-six-hours',
+    description: 'access tokens live 21600 seconds (six hours), as a captured real grant says',
+    reads:
+      'Access token grant: "expires_in | number | Fixed lifetime in seconds. Default 15552000 (180 days)."',
+    effects: [{ kind: 'set-rules', rules: { accessTokenLifetimeSeconds: 21_600 } }],
+  },
+  {
+    name: 'extra-fields-everywhere',
+    description: 'every object of every JSON answer carries fields the spec does not list',
+    reads: 'The resource tables list fields a resource has; none says a resource has no others.',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: 'all',
+        rewrite: (response) => {
+          const visit = (value: unknown, key: string) => {
+            if (Array.isArray(value)) for (const item of value) visit(item, key);
+            else if (isObject(value)) {
+              for (const [name, inner] of Object.entries(value)) visit(inner, name);
+              if (!MAPS.has(key)) value.x_variant_note = 'an undocumented field';
+            }
+          };
+          visit(response.body, '');
+        },
+      },
+    ],
+  },
+  {
+    name: 'other-id-formats',
+    description: 'plans, agreements, chargebacks, reasons, preferences and tokens use other id formats',
+    reads:
+      'Identifiers the spec types string (plan, agreement, chargeback, reason, preference ids, tokens) have no stated form.',
+    effects: [
+      {
+        kind: 'set-seeded-ids',
+        ids: {
+          planId: '3f6c2a1e-8b4d-4c2a-9e1f-5d7b8a9c0e12',
+          agreementId: 'agr_7Q2mX9pL4vK8',
+          chargebackId: 'CB-2024-000062890',
+          claimReasonId: 'PDD-9939',
+        },
+      },
+      { kind: 'set-rules', rules: { tokenFormat: 'opaque' } },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['preference'],
+        rewrite: onSuccess((body) => {
+          if (typeof body.id === 'string') body.id = `pref_${body.id.replace(/[^A-Za-z0-9]/g, '')}`;
+        }),
+      },
+    ],
+  },
+  {
+    name: 'weekday-names-capitalised',
+    description: 'store business hours are keyed Monday..Sunday',
+    reads:
+      'Store: "business_hours (object keyed by weekday name ...)" does not say how the names are written.',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['store'],
+        rewrite: onSuccess((body) => {
+          if (!isObject(body.business_hours)) return;
+          body.business_hours = Object.fromEntries(
+            Object.entries(body.business_hours).map(([day, ranges]) => [
+              WEEKDAY.test(day) ? `${day[0]!.toUpperCase()}${day.slice(1)}` : day,
+              ranges,
+            ]),
+          );
+        }),
+      },
+    ],
+  },
+  {
+    name: 'open-dispute-answered-200',
+    description: 'a mediation request is answered with HTTP 200 (the body still says status 201)',
+    reads: 'Request claim mediation: the response is `status` and `message`; the HTTP status is not stated.',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['open-dispute'],
+        rewrite: (response) => {
+          if (response.status === 201) response.status = 200;
+        },
+      },
+    ],
+  },
+  {
+    name: 'cancel-agreement-answered-204',
+    description: 'a cancellation is answered 204 No Content',
+    reads: 'Cancel agreement: "Response: no body." (the status is not stated)',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['cancel-agreement'],
+        rewrite: (response) => {
+          if (response.status === 200) response.status = 204;
+        },
+      },
+    ],
+  },
+  {
+    name: 'refresh-tokens-reusable',
+    description: 'a refresh token can be exchanged again after its first use',
+    reads:
+      'Errors: invalid_grant lists refresh tokens "invalid, expired, revoked, used in the wrong flow, belonging to another client"; a used one is not listed.',
+    effects: [{ kind: 'set-rules', rules: { refreshTokensSingleUse: false } }],
+  },
+  {
+    name: 'authorization-codes-reusable',
+    description: 'an authorization code can be exchanged again within its 10 minutes',
+    reads: 'Create or refresh token: a code is "Valid 10 minutes from generation"; single use is not stated.',
+    effects: [{ kind: 'set-rules', rules: { codesSingleUse: false } }],
+  },
+  {
+    name: 'timestamps-in-utc',
+    description: 'every timestamp with an offset is written in UTC with a trailing Z',
+    reads: '"Timestamp with offset": Z is the zero offset.',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: 'all',
+        rewrite: (response) => {
+          if (isSuccess(response.status)) response.body = mapValues(response.body, (value) => inUtc(value));
+        },
+      },
+    ],
+  },
+  {
+    name: 'chargeback-boolean-like-strings',
+    description: 'the boolean-like chargeback fields are the strings "true" and "false"',
+    reads:
+      'Chargeback: coverage_applied, coverage_elegible, documentation_required and live_mode are "boolean-like".',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['chargeback'],
+        rewrite: onSuccess((body) => {
+          for (const key of [
+            'coverage_applied',
+            'coverage_elegible',
+            'documentation_required',
+            'live_mode',
+          ]) {
+            if (typeof body[key] === 'boolean') body[key] = String(body[key]);
+          }
+        }),
+      },
+    ],
+  },
+  {
+    name: 'scope-read-only-by-default',
+    description: 'a grant without a requested scope carries only "read"',
+    reads: 'Access token grant: scope "Defaults to the scopes configured for the application."',
+    effects: [{ kind: 'set-rules', rules: { defaultScope: 'read' } }],
+  },
+  {
+    name: 'method-not-allowed-without-allow',
+    description: 'a 405 answer carries no Allow header',
+    reads: 'Errors: "Test user search | 401, 403, 404, 405, 500" says nothing of headers.',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: 'all',
+        rewrite: (response) => {
+          if (response.status === 405) response.removeHeaders.push('allow');
+        },
+      },
+    ],
+  },
+] as const satisfies readonly VariantData[];
+
+export type VariantName = (typeof VARIANTS)[number]['name'];

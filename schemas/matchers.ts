@@ -5,7 +5,8 @@
  */
 import { expect as baseExpect } from '@playwright/test';
 import type { SchemaName } from '../lib/catalogue.ts';
-import { formatViolations, validate, type Profile } from './registry.ts';
+import type { Profile } from '../lib/profiles.ts';
+import { formatViolations, validate } from './registry.ts';
 
 export interface MatchSchemaOptions {
   profile?: Profile;

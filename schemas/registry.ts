@@ -1,19 +1,34 @@
 /**
- * Every schema in schemas/, compiled once by one ajv instance (strict mode, ajv-formats, draft 2020-12),
- * `$ref`s resolved by `$id`. Validation runs under a profile: `strict` (what the spec says) or `lenient`
- * (also what real responses do, through named allowances; see allowances.ts).
+ * Every schema in schemas/, in two layers (./layers.ts): what the spec states, and that plus what the
+ * platform's answers show. One ajv instance (strict mode, ajv-formats, draft 2020-12) compiles each
+ * lazily, on first use. Validation runs under a profile (lib/profiles.ts):
+ * - every violation of the spec layer fails, named by the requirement it breaks (lib/requirements);
+ * - a violation only the full layer finds is advice, named by its platform fact; it fails under `platform`;
+ * - under `lenient`, an `x-allowance` branch lets a known real-world departure pass, recorded by name.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { AdviceId } from '../lib/advice.ts';
+import { ALLOWANCES, isAllowanceName, type AllowanceName } from '../lib/allowances.ts';
+import type { Basis } from '../lib/basis.ts';
 import type { SchemaName } from '../lib/catalogue.ts';
-import { ALLOWANCES } from './allowances.ts';
+import { adviceFails, allowancesApply, type Profile } from '../lib/profiles.ts';
+import { REQUIREMENTS, type Requirement, type RequirementId } from '../lib/requirements/index.ts';
+import {
+  adviceLocations,
+  layerDocument,
+  matchesPattern,
+  pointerSegments,
+  schemaId,
+  type AdviceLocation,
+  type Layer,
+  type SchemaDocument,
+} from './layers.ts';
 
-export { ALLOWANCES } from './allowances.ts';
-
-export type Profile = 'strict' | 'lenient';
+export { SCHEMA_BASE_URI } from './layers.ts';
 
 export interface SchemaViolation {
   /** JSON pointer in the data; for a missing or unexpected property, the pointer of that property. */
@@ -25,16 +40,21 @@ export interface SchemaViolation {
   message: string;
   /** The offending value (undefined for a missing property). */
   value: unknown;
+  /** The requirement (spec layer) or platform fact (full layer only) the violation breaks. */
+  basis: Basis;
 }
 
 export interface ValidationOutcome {
+  /** No violation that fails under the profile. */
   valid: boolean;
+  /** Violations that fail under the profile. */
   violations: SchemaViolation[];
-  /** Names of the lenient allowances a valid lenient validation needed (minimal set); empty under strict. */
-  allowances: string[];
+  /** Violations of platform facts that are only advice under the profile. */
+  advice: SchemaViolation[];
+  /** Names of the lenient allowances a valid lenient validation needed (minimal set); empty otherwise. */
+  allowances: AllowanceName[];
 }
 
-export const SCHEMA_BASE_URI = 'https://payments-conformance.dev/schemas/';
 export const ALLOWANCE_KEYWORD = 'x-allowance';
 export const UNKNOWN_SCHEMA_ERROR = 'unknown schema name';
 
@@ -47,11 +67,10 @@ const VALUE_PREVIEW_LENGTH = 80;
  * validation is synchronous), so the keyword can read it without threading state through ajv.
  */
 interface AllowanceContext {
-  profile: Profile;
-  enabled: ReadonlySet<string> | 'all';
+  enabled: ReadonlySet<string> | 'all' | 'none';
   used: Set<string>;
 }
-let context: AllowanceContext = { profile: 'strict', enabled: 'all', used: new Set() };
+let context: AllowanceContext = { enabled: 'none', used: new Set() };
 
 // ajv's code optimisation pass costs ~40% of compile time and buys little at this project's volumes.
 const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, code: { optimize: false } });
@@ -61,7 +80,7 @@ ajv.addKeyword({
   schemaType: 'string',
   errors: false,
   validate: (name: string): boolean => {
-    if (context.profile === 'strict') return false;
+    if (context.enabled === 'none') return false;
     if (context.enabled !== 'all' && !context.enabled.has(name)) return false;
     context.used.add(name);
     return true;
@@ -69,12 +88,12 @@ ajv.addKeyword({
   metaSchema: { type: 'string', enum: Object.keys(ALLOWANCES) },
 });
 
-function readSchemaDocuments(): Map<string, Record<string, unknown>> {
-  const documents = new Map<string, Record<string, unknown>>();
+function readSchemaDocuments(): Map<string, SchemaDocument> {
+  const documents = new Map<string, SchemaDocument>();
   for (const file of readdirSync(SCHEMA_DIR).sort()) {
     if (!file.endsWith(SCHEMA_FILE_SUFFIX)) continue;
     const name = file.slice(0, -SCHEMA_FILE_SUFFIX.length);
-    const document = JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')) as Record<string, unknown>;
+    const document = JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')) as SchemaDocument;
     if (document.$id !== schemaId(name)) {
       throw new Error(`schemas/${file}: $id must be ${schemaId(name)}, found ${String(document.$id)}`);
     }
@@ -83,28 +102,26 @@ function readSchemaDocuments(): Map<string, Record<string, unknown>> {
   return documents;
 }
 
-function schemaId(name: string): string {
-  return `${SCHEMA_BASE_URI}${name}.json`;
+const documents = readSchemaDocuments();
+for (const [name, document] of documents) {
+  ajv.addSchema(layerDocument(name, document, 'spec'));
+  ajv.addSchema(layerDocument(name, document, 'full'));
 }
 
-const documents = readSchemaDocuments();
-for (const document of documents.values()) ajv.addSchema(document);
-
-/**
- * Compiled on first use and cached by ajv, so a process that validates two resources (the mock, one
- * spec file) does not pay for all of them; compileAll() compiles the rest (the self-tests call it).
- */
-function validatorFor(name: SchemaName): ValidateFunction {
+function validatorFor(name: SchemaName, layer: Layer): ValidateFunction {
   if (!documents.has(name)) throw new Error(`${UNKNOWN_SCHEMA_ERROR}: ${name}`);
-  const validator = ajv.getSchema(schemaId(name));
+  const validator = ajv.getSchema(schemaId(name, layer));
   if (!validator) throw new Error(`${UNKNOWN_SCHEMA_ERROR}: ${name}`);
   return validator;
 }
 
-/** Compiles every schema found (throws on the first that does not compile in strict mode); returns the milliseconds taken. */
+/** Compiles both layers of every schema (throws on the first that does not compile); returns the ms taken. */
 export function compileAll(): number {
   const started = performance.now();
-  for (const name of documents.keys()) validatorFor(name as SchemaName);
+  for (const name of documents.keys()) {
+    validatorFor(name as SchemaName, 'spec');
+    validatorFor(name as SchemaName, 'full');
+  }
   return performance.now() - started;
 }
 
@@ -113,20 +130,25 @@ export function loadedSchemaNames(): string[] {
   return [...documents.keys()];
 }
 
-export function schemaDocument(name: SchemaName): object {
+/** The schema file as written (both layers). */
+export function schemaDocument(name: SchemaName): SchemaDocument {
   const document = documents.get(name);
   if (!document) throw new Error(`${UNKNOWN_SCHEMA_ERROR}: ${name}`);
   return document;
 }
 
+/** One layer of a schema, as compiled. */
+export function layeredSchemaDocument(name: SchemaName, layer: Layer): SchemaDocument {
+  return layerDocument(name, schemaDocument(name), layer);
+}
+
 function run(
   validator: ValidateFunction,
   data: unknown,
-  profile: Profile,
   enabled: AllowanceContext['enabled'],
 ): { valid: boolean; errors: ErrorObject[]; used: Set<string> } {
   const previous = context;
-  context = { profile, enabled, used: new Set() };
+  context = { enabled, used: new Set() };
   try {
     const valid = validator(data);
     return { valid, errors: validator.errors ?? [], used: context.used };
@@ -135,39 +157,149 @@ function run(
   }
 }
 
-export function validate(name: SchemaName, data: unknown, profile: Profile = 'strict'): ValidationOutcome {
-  const validator = validatorFor(name);
-  const strict = run(validator, data, 'strict', 'all');
-  if (strict.valid) return { valid: true, violations: [], allowances: [] };
-  if (profile === 'strict') {
-    return {
-      valid: false,
-      violations: withoutAllowanceBranches(strict.errors).map(toViolation),
-      allowances: [],
-    };
+// Requirement and advice lookup: which sentence a violation at a data pointer breaks.
+
+interface FieldRule {
+  pattern: readonly string[];
+  requirement: Requirement;
+}
+
+const fieldRulesBySchema = new Map<string, FieldRule[]>();
+for (const requirement of REQUIREMENTS) {
+  for (const field of requirement.fields ?? []) {
+    const rules = fieldRulesBySchema.get(field.schema) ?? [];
+    rules.push({ pattern: pointerSegments(field.pointer), requirement });
+    fieldRulesBySchema.set(field.schema, rules);
   }
-  const lenient = run(validator, data, 'lenient', 'all');
-  if (!lenient.valid) return { valid: false, violations: lenient.errors.map(toViolation), allowances: [] };
-  return { valid: true, violations: [], allowances: minimalAllowances(validator, data, lenient.used) };
+}
+
+/** The requirement ids that state something about `name`'s fields (the tests that check it cite them). */
+export function requirementsOfSchema(name: SchemaName): RequirementId[] {
+  return [
+    ...new Set(
+      (fieldRulesBySchema.get(name) ?? []).filter((r) => r.requirement.testable).map((r) => r.requirement.id),
+    ),
+  ];
+}
+
+const KIND_BY_KEYWORD: Record<string, Requirement['kind'][]> = {
+  required: ['required-field', 'field-type'],
+  type: ['field-type', 'allowed-values'],
+};
+const DEFAULT_KINDS: Requirement['kind'][] = ['allowed-values', 'field-type', 'required-field'];
+
+/** An industry profile of the preference request is judged by the request shape's requirements. */
+function fieldRulesOf(name: SchemaName): FieldRule[] {
+  const own = fieldRulesBySchema.get(name) ?? [];
+  const family = name.startsWith('preference-request-')
+    ? (fieldRulesBySchema.get('preference-request') ?? [])
+    : [];
+  return [...own, ...family].filter((r) => r.requirement.testable);
+}
+
+/** The requirement a spec-layer violation breaks: the rule of its field, else of the nearest enclosing one. */
+export function requirementFor(
+  name: SchemaName,
+  pointer: string,
+  keyword: string,
+): RequirementId | undefined {
+  const rules = fieldRulesOf(name);
+  const kinds = KIND_BY_KEYWORD[keyword] ?? DEFAULT_KINDS;
+  for (let segments = pointerSegments(pointer); ; segments = segments.slice(0, -1)) {
+    const here = rules.filter((r) => matchesPattern(segments, r.pattern));
+    for (const kind of kinds) {
+      const found = here.find((r) => r.requirement.kind === kind);
+      if (found) return found.requirement.id;
+    }
+    if (here[0]) return here[0].requirement.id;
+    if (segments.length === 0) break;
+  }
+  return (
+    rules.find((r) => r.requirement.kind === 'required-field')?.requirement.id ?? rules[0]?.requirement.id
+  );
+}
+
+const adviceBySchema = new Map<string, AdviceLocation[]>();
+
+function adviceFor(name: SchemaName, pointer: string): AdviceId | undefined {
+  let locations = adviceBySchema.get(name);
+  if (!locations) {
+    locations = adviceLocations(name, documents);
+    adviceBySchema.set(name, locations);
+  }
+  for (let segments = pointerSegments(pointer); ; segments = segments.slice(0, -1)) {
+    const found = locations.find((l) => matchesPattern(segments, l.pattern));
+    if (found) return found.advice;
+    if (segments.length === 0) return locations[0]?.advice;
+  }
+}
+
+/** What the same error is in both layers (their schema paths differ; the data pointer and rule do not). */
+function errorKey(e: ErrorObject): string {
+  return `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+}
+
+export class UnmappedViolationError extends Error {
+  override name = 'UnmappedViolationError';
+}
+
+function withBasis(
+  name: SchemaName,
+  violations: Omit<SchemaViolation, 'basis'>[],
+  layer: Layer,
+): SchemaViolation[] {
+  const distinct = new Map(violations.map((v) => [`${v.pointer}|${v.keyword}|${v.message}`, v]));
+  return [...distinct.values()].map((v) => {
+    const basis = layer === 'spec' ? requirementFor(name, v.pointer, v.keyword) : adviceFor(name, v.pointer);
+    if (!basis) {
+      throw new UnmappedViolationError(
+        `schemas/${name}: no ${layer === 'spec' ? 'requirement (lib/requirements fields)' : 'x-platform advice'} covers ${v.pointer || '(root)'} (${v.rule})`,
+      );
+    }
+    return { ...v, basis };
+  });
+}
+
+export function validate(name: SchemaName, data: unknown, profile: Profile = 'strict'): ValidationOutcome {
+  const enabled = allowancesApply(profile) ? 'all' : 'none';
+  const spec = run(validatorFor(name, 'spec'), data, enabled);
+  const full = run(validatorFor(name, 'full'), data, enabled);
+  const specKeys = new Set(spec.errors.map(errorKey));
+  const specViolations = withBasis(name, withoutAllowanceBranches(spec.errors).map(toViolation), 'spec');
+  const platformViolations = withBasis(
+    name,
+    withoutAllowanceBranches(full.errors.filter((e) => !specKeys.has(errorKey(e)))).map(toViolation),
+    'full',
+  );
+  const failing = adviceFails(profile) ? [...specViolations, ...platformViolations] : specViolations;
+  const advice = adviceFails(profile) ? [] : platformViolations;
+  const valid = failing.length === 0;
+  const allowances =
+    valid && enabled === 'all' ? minimalAllowances(validatorFor(name, 'spec'), data, spec.used) : [];
+  return { valid, violations: failing, advice, allowances };
 }
 
 /**
  * ajv evaluates every anyOf branch under draft 2020-12 (it tracks evaluated properties), so the names
  * recorded by a lenient run are a superset of those needed. Drop each one whose absence still validates.
  */
-function minimalAllowances(validator: ValidateFunction, data: unknown, recorded: Set<string>): string[] {
+function minimalAllowances(
+  validator: ValidateFunction,
+  data: unknown,
+  recorded: Set<string>,
+): AllowanceName[] {
   const needed = new Set(recorded);
   for (const name of [...recorded].sort()) {
     needed.delete(name);
-    if (!run(validator, data, 'lenient', needed).valid) needed.add(name);
+    if (!run(validator, data, needed).valid) needed.add(name);
   }
-  return [...needed].sort();
+  return [...needed].filter(isAllowanceName).sort();
 }
 
 /**
- * Under strict every allowance branch fails; its errors (and the owning anyOf's) only repeat that the
- * strict branch failed, whose own errors say why. An `x-allowance` outside an anyOf (a property that only
- * a lenient spelling has) stays: it is the violation itself.
+ * An allowance branch that failed only repeats that its strict sibling failed, whose own errors say why.
+ * An `x-allowance` outside an anyOf (a property that only a lenient spelling has) stays: it is the
+ * violation itself.
  */
 function withoutAllowanceBranches(errors: ErrorObject[]): ErrorObject[] {
   const branchPaths = errors
@@ -201,7 +333,7 @@ function propertyOf(e: ErrorObject): { name: string; kind: 'missing' | 'unexpect
   return undefined;
 }
 
-function toViolation(e: ErrorObject): SchemaViolation {
+function toViolation(e: ErrorObject): Omit<SchemaViolation, 'basis'> {
   const rule = `${e.keyword} at ${e.schemaPath}`;
   const property = propertyOf(e);
   if (property) {
@@ -223,7 +355,7 @@ function toViolation(e: ErrorObject): SchemaViolation {
   }
   if (e.keyword === ALLOWANCE_KEYWORD) {
     const name = String(e.schema);
-    const description = ALLOWANCES[name]?.description ?? '';
+    const description = isAllowanceName(name) ? ALLOWANCES[name].description : '';
     const message = `accepted only by the lenient allowance '${name}' (${description})`;
     return { pointer: e.instancePath, keyword: e.keyword, rule, message, value: e.data };
   }
@@ -236,16 +368,29 @@ function toViolation(e: ErrorObject): SchemaViolation {
   };
 }
 
-function preview(value: unknown): string {
+export function preview(value: unknown): string {
   if (value === undefined) return '(absent)';
   const text = JSON.stringify(value) ?? `(${typeof value})`;
   return text.length > VALUE_PREVIEW_LENGTH ? `${text.slice(0, VALUE_PREVIEW_LENGTH - 1)}…` : text;
 }
 
-export function formatViolations(name: SchemaName, violations: SchemaViolation[]): string {
+/** What a violation saw, in words: `/amount is "1000.50", a string`. */
+export function describeViolation(v: SchemaViolation): string {
+  const where = v.pointer === '' ? 'the body' : v.pointer;
+  if (v.value === undefined) return `${where} is missing`;
+  const kind = v.value === null ? 'null' : Array.isArray(v.value) ? 'an array' : `a ${typeof v.value}`;
+  return `${where} is ${preview(v.value)}, ${kind} (${v.message})`;
+}
+
+/** The schema detail of a violation, shown below its citation. */
+export function violationDetail(name: SchemaName, v: SchemaViolation): string {
+  return `schema ${name}: ${v.rule}`;
+}
+
+export function formatViolations(name: SchemaName, violations: readonly SchemaViolation[]): string {
   const lines = violations.map(
     (v) =>
-      `  ${v.pointer === '' ? '(root)' : v.pointer}: ${v.message}\n    rule: ${v.rule}\n    value: ${preview(v.value)}`,
+      `  ${v.pointer === '' ? '(root)' : v.pointer}: ${v.message} [${v.basis}]\n    rule: ${v.rule}\n    value: ${preview(v.value)}`,
   );
   return [`${violations.length} violation(s) of schema '${name}':`, ...lines].join('\n');
 }

@@ -1,0 +1,182 @@
+/**
+ * Facts a check may rest on that are not statements of the spec: published facts of the real platform
+ * (`platform`: its captured answers, SDK fixtures and documentation examples) and rules of HTTP and OAuth
+ * (`http`: an RFC). Under the `strict` and `lenient` profiles they never fail a test: a target that does
+ * not follow one gets advice. Under `platform` they fail like requirements (lib/profiles.ts).
+ */
+
+export type AdviceSource = 'platform' | 'http';
+
+export interface AdviceData {
+  /** `platform.<rule>` or `http.<rule>`. */
+  id: string;
+  source: AdviceSource;
+  /** What a target should do, in one sentence. */
+  statement: string;
+  /** Where the fact is published: the samples or documents, or the RFC and section. */
+  evidence: string;
+}
+
+export const ADVICE = [
+  // The platform's published answers.
+  {
+    id: 'platform.success-status',
+    source: 'platform',
+    statement: 'A successful read or token grant is answered 200.',
+    evidence: 'every captured success of the platform (reference samples *.200*.json)',
+  },
+  {
+    id: 'platform.preference-created-201',
+    source: 'platform',
+    statement: 'A created checkout preference is answered 201.',
+    evidence:
+      'the platform documentation and SDK fixtures (preference.201.json, preference.201.sdk-php.json)',
+  },
+  {
+    id: 'platform.preference-answer-shape',
+    source: 'platform',
+    statement:
+      'A created preference is answered with its id and init_point (the checkout URL), echoing the request fields in their request types.',
+    evidence: 'preference.201.json and preference.201.sdk-php.json',
+  },
+  {
+    id: 'platform.dispute-created-201',
+    source: 'platform',
+    statement: 'A mediation request is answered 201 with {"status": 201, "message": ...}.',
+    evidence: 'claim-open-dispute.201.json',
+  },
+  {
+    id: 'platform.cancel-agreement-200',
+    source: 'platform',
+    statement: 'A cancelled agreement is answered 200 with no body.',
+    evidence: 'the platform documentation ("200 Agreement cancelled")',
+  },
+  {
+    id: 'platform.error-body-shape',
+    source: 'platform',
+    statement: 'An error body is {message, error, status, cause: [{code, description, data}]}.',
+    evidence: 'every captured error of the platform (error.*.json, oauth-token.400.invalid_grant.json)',
+  },
+  {
+    id: 'platform.refresh-token-single-use',
+    source: 'platform',
+    statement: 'A refresh token is rotated: once exchanged it is invalid_grant.',
+    evidence:
+      'the platform documentation of the refresh flow and its SDKs, which store the new refresh token',
+  },
+  {
+    id: 'platform.identifiers-integers',
+    source: 'platform',
+    statement: 'Identifiers and counts the spec types "number" are whole numbers.',
+    evidence: 'every captured answer (user_id, ids, account_id, report_id are integers)',
+  },
+  {
+    id: 'platform.timestamps-rfc3339',
+    source: 'platform',
+    statement:
+      'Timestamps are RFC 3339 date-times (upper-case T, seconds, optional fraction, Z or ±HH:MM) of a real calendar day.',
+    evidence: 'every captured timestamp (e.g. 2024-10-17T12:48:24.000-04:00)',
+  },
+  {
+    id: 'platform.urls-http',
+    source: 'platform',
+    statement: 'URL fields (init_point, back_url, documentation url) are absolute http(s) URLs.',
+    evidence: 'preapproval-plan.200.json, chargeback.200.json',
+  },
+  {
+    id: 'platform.non-empty-values',
+    source: 'platform',
+    statement:
+      'Tokens, keys, codes and names are non-empty strings, and a token lifetime (expires_in) is positive.',
+    evidence: 'every captured grant and resource',
+  },
+  {
+    id: 'platform.store-weekday-names',
+    source: 'platform',
+    statement: 'Store business hours are keyed by lower-case English weekday names (monday .. sunday).',
+    evidence: 'store.200.json',
+  },
+  {
+    id: 'platform.coordinates-in-range',
+    source: 'platform',
+    statement: 'A store latitude is within -90..90 and a longitude within -180..180 degrees.',
+    evidence: 'store.200.json (coordinates in degrees)',
+  },
+  {
+    id: 'platform.email-addresses',
+    source: 'platform',
+    statement: 'A test user email is an e-mail address.',
+    evidence: 'the platform documentation of test users (email: test_user_...@testuser.com)',
+  },
+  {
+    id: 'platform.claim-reason-group-prefix',
+    source: 'platform',
+    statement: 'A claim reason id starts with its general reason group (PNR, PDD or CS).',
+    evidence: 'the platform documentation of claim reasons (e.g. PDD9939)',
+  },
+  {
+    id: 'platform.chargeback-flags-boolean',
+    source: 'platform',
+    statement: 'The boolean-like chargeback fields are JSON booleans.',
+    evidence: 'chargeback.200.legacy-guide.json',
+  },
+  {
+    id: 'platform.test-user-total-equals-results',
+    source: 'platform',
+    statement: 'A test-user search answers every user found: total equals the number of results.',
+    evidence: 'the platform documentation of the test-user search (no paging)',
+  },
+  {
+    id: 'platform.store-id-numeric',
+    source: 'platform',
+    statement: 'A store id is a string of digits; any other id is answered 400 INVALID_STORE_ID.',
+    evidence: 'store.200.json and the platform documentation of the stores endpoint',
+  },
+  // HTTP and OAuth.
+  {
+    id: 'http.retry-after-on-429',
+    source: 'http',
+    statement: 'A 429 says when to retry with a Retry-After header (delay-seconds or an HTTP date).',
+    evidence: 'RFC 6585 §4 and RFC 9110 §10.2.3',
+  },
+  {
+    id: 'http.oauth-code-single-use',
+    source: 'http',
+    statement: 'An authorization code used more than once is denied.',
+    evidence:
+      'RFC 6749 §4.1.2: "If an authorization code is used more than once, the authorization server MUST deny the request"',
+  },
+  {
+    id: 'http.allow-on-405',
+    source: 'http',
+    statement: 'A 405 answer lists the allowed methods in an Allow header.',
+    evidence: 'RFC 9110 §15.5.6: "The origin server MUST generate an Allow header field in a 405 response"',
+  },
+  {
+    id: 'http.json-content-type',
+    source: 'http',
+    statement: 'A JSON body is labelled Content-Type: application/json.',
+    evidence: 'RFC 8259 §11 and RFC 9110 §8.3',
+  },
+  {
+    id: 'http.no-server-error',
+    source: 'http',
+    statement: 'A request a server can judge is answered 4xx when it is wrong, never 5xx.',
+    evidence: 'RFC 9110 §15.5 (4xx: the client seems to have erred) and §15.6 (5xx: the server failed)',
+  },
+] as const satisfies readonly AdviceData[];
+
+export type AdviceId = (typeof ADVICE)[number]['id'];
+export type Advice = AdviceData & { id: AdviceId };
+
+const BY_ID = new Map<string, Advice>(ADVICE.map((a) => [a.id, a]));
+
+export function isAdviceId(id: string): id is AdviceId {
+  return BY_ID.has(id);
+}
+
+export function adviceById(id: AdviceId): Advice {
+  const found = BY_ID.get(id);
+  if (!found) throw new Error(`no advice ${id} in lib/advice.ts`);
+  return found;
+}

@@ -1,38 +1,52 @@
 /**
- * The conformance run (`npm run conformance`): a setup project that probes the target and obtains its
- * tokens, one project per area of lib/catalogue.ts, and a teardown that removes the run's tokens.
+ * The conformance run (`npm run conformance`). One project runs every area's specs (areas are folders
+ * of tests/conformance/, selected by the run command), and a `teardown` project runs after it: its test
+ * moves the target's clock past every token's lifetime. The global setup probes the target and obtains
+ * the run's tokens once, in the runner; the global teardown removes them.
  *
  * With PAYMENTS_BASE_URL unset, the embedded mock is started on a free loopback port and stopped after
- * the run. This file is evaluated in the runner and again in every worker; values the workers must agree
- * on (the port, the run id) are chosen once in the runner and passed on through the environment.
+ * the run. With PAYMENTS_TARGETS_FILE (the mutation runner's), every target it names gets its own pair
+ * of projects, in one run. This file is evaluated in the runner and again in every worker; values the
+ * workers must agree on (the port, the run id) are chosen once in the runner and passed on.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { defineConfig } from '@playwright/test';
-import { AREAS } from './lib/catalogue.ts';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
 import { reportPaths } from './lib/report-paths.ts';
+import { RUN_VARIABLES } from './lib/run-variables.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
-import { EMBEDDED_URL_VARIABLE, loadTargetConfig, RUN_ID_VARIABLE } from './tests/support/config.ts';
 import { withoutCredentials } from './tests/support/redact.ts';
+import { DEFAULT_TARGET, loadTargetConfig, type ProjectTarget } from './tests/support/target.ts';
 
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
-/** Runs last, in the teardown project (see `projects` below), never inside the oauth project. */
-const TOKEN_EXPIRY_SPEC = /token-expiry\.spec\.ts$/;
 
-const embedded = !process.env[VARIABLES.baseUrl];
-if (embedded && !process.env[EMBEDDED_URL_VARIABLE]) {
-  process.env[EMBEDDED_URL_VARIABLE] = `http://${LOOPBACK}:${await freeLoopbackPort()}`;
+/** A target of a run against several, as the targets file names it. */
+interface NamedTarget extends ProjectTarget {
+  /** Only tests whose title or tags match this pattern (a regular expression) run against it. */
+  grep?: string;
+  /** Whether its teardown project (the token-expiry test) runs too. */
+  teardown?: boolean;
 }
-process.env[RUN_ID_VARIABLE] ??= randomUUID();
+
+const targetsFile = process.env[RUN_VARIABLES.targetsFile];
+const targets: NamedTarget[] = targetsFile
+  ? (JSON.parse(readFileSync(targetsFile, 'utf8')) as NamedTarget[])
+  : [{ ...DEFAULT_TARGET, teardown: true }];
+
+const embedded = !targetsFile && !process.env[VARIABLES.baseUrl];
+if (embedded && !process.env[RUN_VARIABLES.embeddedUrl]) {
+  process.env[RUN_VARIABLES.embeddedUrl] = `http://${LOOPBACK}:${await freeLoopbackPort()}`;
+}
+process.env[RUN_VARIABLES.runId] ??= randomUUID();
 
 function targetOrExit() {
   try {
     return loadTargetConfig();
   } catch (error) {
     if (error instanceof TargetConfigError) {
-      // One clear line, before any test runs.
+      // One clear line, before any test runs (the run command checks this before starting Playwright).
       console.error(`TargetConfigError: ${error.message}`);
       process.exit(2);
     }
@@ -44,45 +58,65 @@ const target = targetOrExit();
 const suiteVersion = (
   JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
-const embeddedPort = new URL(target.baseUrl).port;
-// CONFORMANCE_REPORTS_DIR moves them (shards, isolated self-test runs); reports/ by default.
-const outputs = reportPaths();
+const outputs = reportPaths().run;
+
+function projectsOf(named: NamedTarget): NonNullable<PlaywrightTestConfig['projects']> {
+  const single = named.name === DEFAULT_TARGET.name;
+  const suffix = single ? '' : ` ${named.name}`;
+  const metadata = { target: { name: named.name, env: named.env } };
+  const grep = named.grep ? new RegExp(named.grep) : undefined;
+  const teardownName = `teardown${suffix}`;
+  return [
+    {
+      name: `conformance${suffix}`,
+      testDir: './tests/conformance',
+      metadata,
+      ...(grep ? { grep } : {}),
+      ...(named.teardown ? { teardown: teardownName } : {}),
+    },
+    ...(named.teardown ? [{ name: teardownName, testDir: './tests/teardown', metadata }] : []),
+  ];
+}
 
 export default defineConfig({
-  testDir: './tests',
+  testMatch: /.*\.spec\.ts/,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Files, not tests, run in parallel: Playwright starts fresh workers for every project, and spreading one
-  // area's single spec file over two workers doubled the worker start-ups (~1 s each) for tests that take
-  // milliseconds (npm run bench: ~31 s instead of ~36-45 s for the whole run). Tests stay independent:
-  // npm run test:flake repeats them under full parallelism.
-  fullyParallel: false,
+  // Tests are independent; a typed contract failure keeps its worker (tests/support/outcome.ts), so two
+  // workers share all the tests and start once each.
+  fullyParallel: true,
   workers: 2,
   timeout: 60_000,
   outputDir: './test-results/conformance',
   use: { trace: 'off', screenshot: 'off', video: 'off' },
-  reporter: [
-    ['list'],
-    ['junit', { outputFile: outputs.junit }],
-    [
-      'allure-playwright',
-      {
-        resultsDir: outputs.allureResults,
-        // Only test.step and attachments: Playwright's own API steps would name request URLs.
-        detail: false,
-        environmentInfo: {
-          target: target.embedded ? `${target.baseUrl} (embedded mock)` : withoutCredentials(target.baseUrl),
-          profile: target.profile,
-          abilities: [...target.capabilities].join(', ') || 'none',
-          'suite version': suiteVersion,
-        },
-      },
-    ],
-  ],
-  webServer: target.embedded
+  globalSetup: './tests/support/global-setup.ts',
+  globalTeardown: './tests/support/global-teardown.ts',
+  reporter: targetsFile
+    ? [['./tests/reporters/verdict.ts'], ['dot']]
+    : [
+        ['./tests/reporters/verdict.ts'],
+        ['./tests/reporters/console.ts'],
+        [
+          'allure-playwright',
+          {
+            resultsDir: outputs.allureResults,
+            // Only test.step and attachments: Playwright's own API steps would name request URLs.
+            detail: false,
+            environmentInfo: {
+              target: target.embedded
+                ? `${target.baseUrl} (embedded mock)`
+                : withoutCredentials(target.baseUrl),
+              profile: target.profile,
+              abilities: [...target.abilities].join(', ') || 'none',
+              'suite version': suiteVersion,
+            },
+          },
+        ],
+      ],
+  webServer: embedded
     ? {
         // `node --import tsx` rather than npx: one process for Playwright to stop, and no npm start-up.
-        command: `node --import tsx mock/cli.ts --port ${embeddedPort} --host ${LOOPBACK} --quiet`,
+        command: `node --import tsx mock/cli.ts --port ${new URL(target.baseUrl).port} --host ${LOOPBACK} --quiet`,
         url: `${target.baseUrl}${READINESS_PATH}`,
         reuseExistingServer: false,
         timeout: 30_000,
@@ -90,21 +124,5 @@ export default defineConfig({
         stderr: 'pipe',
       }
     : undefined,
-  // Order: setup, then every area project, then the `teardown` project (setup's teardown: it runs once
-  // every project that depends on setup has finished). The token-expiry test moves the target's clock past
-  // every token's lifetime, so it runs there, beside the clean-up of the run's tokens (it mints its own
-  // token and needs no run state). Not a project depending on every area: Playwright shards only projects
-  // no other project depends on, so that would put the whole suite into one shard; and a teardown of a
-  // teardown never runs (Playwright 1.65 waits on each in turn).
-  projects: [
-    { name: 'setup', testDir: './tests/setup', testMatch: /.*\.setup\.ts/, teardown: 'teardown' },
-    { name: 'teardown', testDir: './tests', testMatch: [/setup\/.*\.teardown\.ts$/, TOKEN_EXPIRY_SPEC] },
-    ...AREAS.map((area) => ({
-      name: area,
-      testDir: `./tests/conformance/${area}`,
-      testMatch: /.*\.spec\.ts/,
-      testIgnore: TOKEN_EXPIRY_SPEC,
-      dependencies: ['setup'],
-    })),
-  ],
+  projects: targets.flatMap(projectsOf),
 });

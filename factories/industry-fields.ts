@@ -5,6 +5,7 @@
  * `preference.ts` (see docs/decisions.md, "Preference factory").
  */
 import type { Industry } from '../lib/catalogue.ts';
+import type { RequirementId } from '../lib/requirements/index.ts';
 
 /** Item fields the industry table names; `category_descriptor.*` are whole sub-objects. */
 export type ItemField =
@@ -114,3 +115,42 @@ export const INDUSTRY_FIELDS: Record<Industry, IndustryFieldSet> = {
     shipments: [],
   },
 };
+
+/** The rows and sentences of the spec's "Fields by industry" (lib/requirements) each field set follows. */
+export const INDUSTRY_ROW_OF: Record<ItemField | PayerField | ShipmentField | 'no-shipments', RequirementId> =
+  {
+    id: 'preference.industry.item-core-fields',
+    title: 'preference.industry.item-core-fields',
+    category_id: 'preference.industry.item-core-fields',
+    quantity: 'preference.industry.item-core-fields',
+    unit_price: 'preference.industry.item-core-fields',
+    description: 'preference.industry.description',
+    picture_url: 'preference.industry.picture-url',
+    type: 'preference.industry.type',
+    warranty: 'preference.industry.warranty',
+    event_date: 'preference.industry.event-date',
+    'category_descriptor.passenger': 'preference.industry.category-descriptor-passenger',
+    'category_descriptor.route': 'preference.industry.category-descriptor-route',
+    first_name: 'preference.industry.payer-fields',
+    last_name: 'preference.industry.payer-fields',
+    identification: 'preference.industry.payer-fields',
+    phone: 'preference.industry.payer-fields',
+    authentication_type: 'preference.industry.payer-fields',
+    registration_date: 'preference.industry.payer-fields',
+    is_prime_user: 'preference.industry.payer-fields',
+    is_first_purchase_online: 'preference.industry.payer-fields',
+    last_purchase: 'preference.industry.payer-fields',
+    address: 'preference.industry.payer-address-except-entertainment',
+    receiver_address: 'preference.industry.shipments-receiver-address',
+    express_shipment: 'preference.industry.shipments-express-shipment',
+    local_pickup: 'preference.industry.shipments-local-pickup-electro-only',
+    'no-shipments': 'preference.industry.no-shipments',
+  };
+
+/** The industry-table requirements a preference of `industry` follows. */
+export function industryRequirements(industry: Industry): RequirementId[] {
+  const fields = INDUSTRY_FIELDS[industry];
+  const rows = [...fields.items, ...fields.payer, ...fields.shipments].map((field) => INDUSTRY_ROW_OF[field]);
+  if (fields.shipments.length === 0) rows.push(INDUSTRY_ROW_OF['no-shipments']);
+  return [...new Set(rows)];
+}

@@ -1,23 +1,35 @@
 /**
  * A typed client for the target, one method per endpoint plus raw(), over Playwright's APIRequestContext.
  *
- * Every exchange is attached to the test as redacted JSON before the caller sees it, every secret that
- * passes through is remembered for redaction, and every request has a timeout, so a hanging or absent
- * target ends the test with an environment message instead of a contract verdict.
+ * Every exchange is attached to the test before the caller sees it: the request as sent (headers
+ * included, secrets as the environment variables that hold them), a curl command that repeats it, and the
+ * answer, all redacted. Every secret that passes through is remembered for redaction, and every request
+ * has a timeout, so a hanging or absent target ends the test as "not tested", never as a verdict.
  */
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
+import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
+import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
+import { fail, failure } from './outcome.ts';
 import { redact, REDACTED, rememberSecret, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
+import { Reproduction, tokenPreamble } from './reproduce.ts';
 
-export const REQUEST_TIMEOUT_MS = 10_000;
-/** Prefix of every error raised because the target gave no answer; the reports classify it as environment trouble. */
-export const TARGET_UNAVAILABLE = 'TargetUnavailable';
-export const TARGET_UNAVAILABLE_MESSAGE = (what: string, reason: string) =>
-  `${TARGET_UNAVAILABLE}: ${what} got no answer (${reason}). The target is down, unreachable or hanging; this is not a contract result.`;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 /** Bounded retry of token requests rejected with 429 (never for a request that asks for the 429 itself). */
 export const TOKEN_ATTEMPTS = 3;
 export const MAX_RETRY_AFTER_SECONDS = 10;
+/** The live token's variable in reproduction scripts (obtained there when unset). */
+export const LIVE_TOKEN_VARIABLE = 'PAYMENTS_LIVE_ACCESS_TOKEN';
+
+export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = Number(env[RUN_VARIABLES.requestTimeoutMs]);
+  return Number.isInteger(raw) && raw > 0 ? raw : DEFAULT_REQUEST_TIMEOUT_MS;
+}
+
+export const TARGET_GAVE_NO_ANSWER = (what: string, reason: string) =>
+  `${what} got no answer (${reason}): the target is down, unreachable or hanging; this is not a contract result`;
 
 export interface ApiResponse {
   status: number;
@@ -26,6 +38,8 @@ export interface ApiResponse {
   text: string;
   /** The parsed JSON body; undefined when the body is empty or not JSON. */
   body: unknown;
+  /** Whether the body parsed as JSON (an empty body does not). */
+  json: boolean;
 }
 
 /** 'default': the run's test token; 'none': no Authorization header; or an explicit bearer value. */
@@ -33,8 +47,8 @@ export type Auth = 'default' | 'none' | { bearer: string };
 
 export interface CallOptions {
   auth?: Auth;
-  /** A `Prefer` header value, e.g. `code=500` (the `faults` ability). */
-  prefer?: string;
+  /** Asks a target with the `faults` ability for a documented error. */
+  prefer?: FaultPreference;
   headers?: Record<string, string>;
 }
 
@@ -43,12 +57,17 @@ export interface RawRequest extends CallOptions {
   path: string;
   query?: Record<string, string>;
   json?: unknown;
-  maxRedirects?: number;
   /** Retry a 429 after Retry-After (token requests only). */
   retryOn429?: boolean;
 }
 
 export type TokenRequestBody = object;
+
+/** The tokens the run holds, by role, so reproductions can refer to them by variable. */
+export interface HeldTokens {
+  test: string;
+  live?: string;
+}
 
 function pathFor(id: EndpointId, params: Record<string, string> = {}): string {
   return endpointById(id).path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -56,12 +75,12 @@ function pathFor(id: EndpointId, params: Record<string, string> = {}): string {
   );
 }
 
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
+function parseJson(text: string): { json: boolean; body: unknown } {
+  if (text.trim() === '') return { json: false, body: undefined };
   try {
-    return JSON.parse(text) as unknown;
+    return { json: true, body: JSON.parse(text) as unknown };
   } catch {
-    return undefined;
+    return { json: false, body: undefined };
   }
 }
 
@@ -90,13 +109,29 @@ function redactedHeaders(headers: Record<string, string>): Record<string, string
 
 export class ApiClient {
   private exchangeCount = 0;
+  private readonly timeoutMs = requestTimeoutMs();
 
   constructor(
     private readonly request: APIRequestContext,
     private readonly testInfo: TestInfo,
-    private readonly baseUrl: string,
-    private readonly defaultBearer: () => string,
-  ) {}
+    private readonly config: TargetConfig,
+    private readonly tokens: () => HeldTokens,
+    private readonly reproduction: Reproduction,
+  ) {
+    reproduction.refer(config.clientSecret, `$${VARIABLES.clientSecret}`);
+    reproduction.refer(config.otherClient?.clientSecret, `$${VARIABLES.otherClientSecret}`);
+    reproduction.refer(config.authCode, `$${VARIABLES.authCode}`);
+  }
+
+  private referToHeldTokens(): void {
+    const held = this.tokens();
+    this.reproduction.refer(
+      held.test,
+      `$${VARIABLES.testAccessToken}`,
+      this.config.testAccessToken ? undefined : tokenPreamble(VARIABLES.testAccessToken, true),
+    );
+    this.reproduction.refer(held.live, `$${LIVE_TOKEN_VARIABLE}`, tokenPreamble(LIVE_TOKEN_VARIABLE, false));
+  }
 
   /** Any request; the endpoint methods below all go through here. */
   async raw(req: RawRequest): Promise<ApiResponse> {
@@ -113,55 +148,81 @@ export class ApiClient {
     const headers: Record<string, string> = { ...req.headers };
     const auth = req.auth ?? 'default';
     if (auth !== 'none') {
-      const bearer = auth === 'default' ? this.defaultBearer() : auth.bearer;
+      if (auth === 'default') this.referToHeldTokens();
+      const bearer = auth === 'default' ? this.tokens().test : auth.bearer;
       rememberSecret(bearer);
       headers.authorization = `Bearer ${bearer}`;
     }
-    if (req.prefer) headers.prefer = req.prefer;
+    if (
+      req.query &&
+      Object.values(req.query).some((v) => v === this.tokens().test || v === this.tokens().live)
+    ) {
+      this.referToHeldTokens();
+    }
+    if (req.prefer) headers[PREFER_HEADER] = preferHeader(req.prefer);
+    if (req.json !== undefined) headers['content-type'] = 'application/json';
     rememberSecretFields(req.json);
     rememberSecretFields(req.query);
 
-    const url = new URL(this.baseUrl + req.path);
+    const url = new URL(this.config.baseUrl + req.path);
     for (const [name, value] of Object.entries(req.query ?? {})) url.searchParams.set(name, value);
+    const pathAndQuery = url.toString().slice(this.config.baseUrl.length);
     const what = `${req.method} ${req.path}`;
     const n = ++this.exchangeCount;
+    const body = req.json === undefined ? undefined : JSON.stringify(req.json);
+    const curl = this.reproduction.request(n, { method: req.method, pathAndQuery, headers, body });
     await this.attach(`${n} request ${what}`, {
       method: req.method,
-      url: url.toString(),
-      headers,
-      ...(req.json === undefined ? {} : { body: req.json }),
+      url: this.reproduction.shown(`$${VARIABLES.baseUrl}${pathAndQuery}`),
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.reproduction.shown(v)])),
+      ...(req.json === undefined
+        ? {}
+        : { body: JSON.parse(this.reproduction.shown(body ?? 'null')) as unknown }),
+    });
+    await this.testInfo.attach(redact(`${n} curl ${what}`), {
+      body: redact(curl),
+      contentType: 'text/plain',
     });
 
     let response;
+    const started = Date.now();
     try {
       response = await this.request.fetch(url.toString(), {
         method: req.method,
         headers,
-        ...(req.json === undefined ? {} : { data: req.json }),
-        timeout: REQUEST_TIMEOUT_MS,
-        maxRedirects: req.maxRedirects ?? 0,
+        ...(body === undefined ? {} : { data: body }),
+        timeout: this.timeoutMs,
+        maxRedirects: 0,
         failOnStatusCode: false,
       });
     } catch (error) {
+      // The kind comes from the clock, not from the error's wording: no answer within the timeout is a timeout.
+      const timedOut = Date.now() - started >= this.timeoutMs - 50;
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-      // No `cause`: the original error names the full URL, secrets included; its first line is kept, redacted.
-      // eslint-disable-next-line preserve-caught-error
-      throw new Error(redact(TARGET_UNAVAILABLE_MESSAGE(what, reason)));
+      fail(
+        failure({
+          kind: timedOut ? 'timeout' : 'target-unreachable',
+          seen: TARGET_GAVE_NO_ANSWER(what, timedOut ? `no answer within ${this.timeoutMs} ms` : reason),
+        }),
+      );
     }
     const text = await response.text();
+    const parsed = parseJson(text);
     const result: ApiResponse = {
       status: response.status(),
       headers: response.headers(),
       text,
-      body: parseJson(text),
+      body: parsed.body,
+      json: parsed.json,
     };
     rememberSecretFields(result.body, SECRET_RESPONSE_FIELDS);
     // A redirect's Location may carry a code or token in its query (the authorization 302 does).
-    if (result.headers.location) rememberSecretFields(queryOf(result.headers.location, this.baseUrl));
+    if (result.headers.location) rememberSecretFields(queryOf(result.headers.location, this.config.baseUrl));
+    this.reproduction.captured(n, result.body, result.headers.location);
     await this.attach(`${n} response ${response.status()} ${what}`, {
       status: result.status,
       headers: redactedHeaders(result.headers),
-      ...(result.body === undefined ? { text } : { body: result.body }),
+      ...(result.json ? { body: result.body } : { text }),
     });
     return result;
   }
@@ -171,6 +232,12 @@ export class ApiClient {
       body: redact(JSON.stringify(content, null, 2)),
       contentType: 'application/json',
     });
+  }
+
+  /** The test's requests as one shell script (undefined when it sent none). */
+  reproductionScript(): string | undefined {
+    const script = this.reproduction.script(this.testInfo.title);
+    return script === undefined ? undefined : redact(script);
   }
 
   // Endpoints, in the spec's order.
@@ -208,11 +275,7 @@ export class ApiClient {
   }
 
   getClaimReason(reasonId: string, options: CallOptions = {}) {
-    return this.raw({
-      method: 'GET',
-      path: pathFor('claim-reason', { reason_id: reasonId }),
-      ...options,
-    });
+    return this.raw({ method: 'GET', path: pathFor('claim-reason', { reason_id: reasonId }), ...options });
   }
 
   getClaim(claimId: string, options: CallOptions = {}) {
@@ -228,11 +291,7 @@ export class ApiClient {
   }
 
   openDispute(claimId: string, options: CallOptions = {}) {
-    return this.raw({
-      method: 'POST',
-      path: pathFor('open-dispute', { claim_id: claimId }),
-      ...options,
-    });
+    return this.raw({ method: 'POST', path: pathFor('open-dispute', { claim_id: claimId }), ...options });
   }
 
   getStore(id: string, options: CallOptions = {}) {
@@ -253,7 +312,7 @@ export class ApiClient {
     });
   }
 
-  // Abilities (only the routes issue 4's target contract allows).
+  // Abilities: the control routes of the target contract (lib/abilities.ts).
 
   /** `authorize`: GET /authorization; answers the code from the 302's Location. */
   async authorize(params: { clientId: string; redirectUri: string; state: string }) {
@@ -270,7 +329,7 @@ export class ApiClient {
     });
     const location = response.headers.location;
     // Already remembered for redaction by send(), before the 302 was attached.
-    const code = location ? (queryOf(location, this.baseUrl).code ?? null) : null;
+    const code = location ? (queryOf(location, this.config.baseUrl).code ?? null) : null;
     return { response, location, code };
   }
 

@@ -1,218 +1,210 @@
 /**
- * Small named checks the conformance specs are written in. Each runs as its own report step, fails with
- * a message that says which rule of the spec was broken, and is redacted before anything records it.
+ * The checks the conformance specs are written in. Each is a small named function that takes its basis
+ * (a requirement of the spec, or a platform or HTTP fact), runs as a report step whose title quotes it,
+ * and fails with a typed failure whose message starts with that quote and then says what was seen.
+ * Platform and HTTP facts are advice, failing only under the `platform` profile.
  */
-import { expect, test } from '@playwright/test';
-import { label, logStep } from 'allure-js-commons';
-import type { DocumentedError, SchemaName } from '../../lib/catalogue.ts';
-import { formatViolations, validate } from '../../schemas/registry.ts';
+import { test } from '@playwright/test';
+import { adviceById, type AdviceId } from '../../lib/advice.ts';
+import { citation, resolveBasis, type Basis } from '../../lib/basis.ts';
+import type { SchemaName } from '../../lib/catalogue.ts';
+import { documentedCodesOf } from '../../lib/error-body.ts';
+import type { FailureKind } from '../../lib/failures.ts';
+import { adviceFails } from '../../lib/profiles.ts';
+import type { DocumentedError, RequirementId } from '../../lib/requirements/index.ts';
+import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
+import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
 import type { ApiResponse } from './api-client.ts';
-import { targetConfig } from './config.ts';
+import { advise, cite, fail, failure, recordAllowance } from './outcome.ts';
 import { redact, redactingErrors } from './redact.ts';
+import { currentTarget } from './target.ts';
 
-/** Allowances the suite itself grants under `lenient` (behaviour, not shape; the schemas hold the shape ones). */
-export const BEHAVIOUR_ALLOWANCES = {
-  'refresh-token-reusable': {
-    description:
-      'The platform rotates refresh tokens (single use); some targets accept a used refresh token again.',
-  },
-  'rate-limit-without-retry-after': {
-    description:
-      'A 429 local_rate_limited tells the client to "retry"; some targets do not say when (no Retry-After header).',
-  },
-} as const;
-/** A name of BEHAVIOUR_ALLOWANCES above or of the schemas' ALLOWANCES (schemas/allowances.ts). */
-export type AllowanceName = string;
+const BODY_EXCERPT_LENGTH = 400;
+const BODIES_ARE_JSON: RequirementId = 'general.bodies-json';
 
-const BODY_EXCERPT_LENGTH = 600;
-const ERROR_SCHEMA: SchemaName = 'error';
-
-/** The body as readable, redacted text for a failure message. */
+/** The body as readable, redacted text. */
 export function describeBody(response: ApiResponse): string {
-  const text = response.body === undefined ? response.text : JSON.stringify(response.body);
+  const text = response.json ? JSON.stringify(response.body) : response.text;
   const excerpt = text.length > BODY_EXCERPT_LENGTH ? `${text.slice(0, BODY_EXCERPT_LENGTH)}…` : text;
   return redact(excerpt === '' ? '(empty body)' : excerpt);
 }
 
-/** Runs one named check as a report step; whatever it throws is redacted. */
-function check<T>(title: string, body: () => T | Promise<T>): Promise<T> {
-  return test.step(redact(title), () => redactingErrors(body), { box: true });
+/** Runs one check as a report step titled with what it checks and the quote it rests on. */
+function check<T>(title: string, basis: Basis | undefined, body: () => T | Promise<T>): Promise<T> {
+  if (basis) cite(basis);
+  const quoted = basis ? ` · ${citation(basis)}` : '';
+  return test.step(redact(`${title}${quoted}`), () => redactingErrors(body), { box: true });
 }
 
-/**
- * Records a lenient allowance the run relied on: a Playwright annotation (JUnit, JSON, the coverage
- * matrix) and an Allure label plus a visible step (runtime annotations do not reach Allure).
- */
-export async function recordAllowance(name: string): Promise<void> {
-  const info = test.info();
-  if (info.annotations.some((a) => a.type === 'allowance' && a.description === name)) return;
-  info.annotations.push({ type: 'allowance', description: name });
-  await label('allowance', name);
-  await logStep(`allowance: ${name}`);
+function fails(kind: FailureKind, basis: Basis, seen: string, expected?: string, detail?: string[]): never {
+  fail(failure({ kind, basis, seen, ...(expected ? { expected } : {}), ...(detail ? { detail } : {}) }));
 }
 
-export function checkStatus(response: ApiResponse, expected: number | readonly number[]) {
+function profile() {
+  return currentTarget().profile;
+}
+
+/** A platform or HTTP fact: advice when it does not hold, a failure under the `platform` profile. */
+export function adviseThat(holds: boolean, advice: AdviceId, seen: string): Promise<void> {
+  return check(adviceById(advice).statement, advice, async () => {
+    if (!holds) await advise({ basis: advice, seen }, adviceFails(profile()));
+  });
+}
+
+export function checkStatus(response: ApiResponse, expected: number | readonly number[], basis: Basis) {
   const allowed = typeof expected === 'number' ? [expected] : expected;
-  return check(`status is ${allowed.join(' or ')}`, () => {
-    expect(
-      allowed.includes(response.status),
-      `expected HTTP status ${allowed.join(' or ')}, got ${response.status}; body: ${describeBody(response)}`,
-    ).toBe(true);
-  });
-}
-
-/** Validates `body` against a schema under the configured profile; lenient allowances used are recorded. */
-export function checkSchema(body: unknown, name: SchemaName) {
-  const { profile } = targetConfig();
-  return check(`body matches schema ${name} (${profile})`, async () => {
-    expect(body, `expected a JSON body for schema ${name}, got none (empty or not JSON)`).toBeDefined();
-    const outcome = validate(name, body, profile);
-    expect(outcome.valid, formatViolations(name, outcome.violations)).toBe(true);
-    for (const allowance of outcome.allowances) await recordAllowance(allowance);
-  });
-}
-
-/**
- * A spec rule the platform is known to break in practice: under `strict` a violation fails; under
- * `lenient` it passes and the named allowance is recorded, never silently.
- */
-export function checkRuleOrAllowance(holds: boolean, allowance: AllowanceName, rule: string) {
-  const { profile } = targetConfig();
-  return check(`${rule} (${profile})`, async () => {
-    if (holds) return;
-    if (profile === 'lenient') {
-      await recordAllowance(allowance);
-      return;
+  const wanted = allowed.join(' or ');
+  return check(`status is ${wanted}`, basis, () => {
+    if (!allowed.includes(response.status)) {
+      fails('status', basis, `answered ${response.status}`, wanted, [`body: ${describeBody(response)}`]);
     }
-    expect(holds, `${rule}: not so on this target (allowed only under lenient as '${allowance}')`).toBe(true);
   });
 }
 
 /**
- * A 429 tells the client to "retry" (Errors table); when is Retry-After's job, as delay-seconds or an
- * HTTP date (RFC 9110). Missing: fails under strict, the allowance under lenient (docs/decisions.md).
+ * A success where the spec states no status: any 2xx, on `basis` (the endpoint's response statement);
+ * the status the platform answers is advice.
  */
-export function checkRetryAfter(response: ApiResponse) {
-  const value = response.headers['retry-after']?.trim();
-  const valid = value !== undefined && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value)));
-  return checkRuleOrAllowance(
-    valid,
-    'rate-limit-without-retry-after',
-    'a 429 says when to retry (Retry-After)',
-  );
-}
-
-/**
- * A single-use rule (e.g. a refresh token): the repeated use must answer the documented error; a target
- * that accepts it again fails under strict and passes under lenient with the named allowance recorded.
- */
-export async function checkSingleUse(
-  repeated: ApiResponse,
-  row: DocumentedError,
-  allowance: AllowanceName,
-  rule: string,
+export async function checkSuccess(
+  response: ApiResponse,
+  basis: Basis,
+  platform: { status: number; advice: AdviceId } = { status: 200, advice: 'platform.success-status' },
 ) {
-  const accepted = repeated.status >= 200 && repeated.status < 300;
-  await checkRuleOrAllowance(!accepted, allowance, rule);
-  if (!accepted) await checkDocumentedError(repeated, row);
-}
-
-/** The platform's error body shape `{message, error, status, cause[]}` (docs/decisions.md). */
-export function checkErrorShape(response: ApiResponse) {
-  return checkSchema(response.body, ERROR_SCHEMA);
-}
-
-/** The documented code counts as present in `error`, `code` or any `cause[].code`. */
-export function documentedCodesOf(body: unknown): string[] {
-  if (typeof body !== 'object' || body === null) return [];
-  const record = body as Record<string, unknown>;
-  const causes = Array.isArray(record.cause) ? (record.cause as unknown[]) : [];
-  const causeCodes = causes.map((c) =>
-    typeof c === 'object' && c !== null ? (c as Record<string, unknown>).code : undefined,
-  );
-  return [record.error, record.code, ...causeCodes]
-    .filter((v) => typeof v === 'string' || typeof v === 'number')
-    .map(String);
-}
-
-export function checkDocumentedCode(body: unknown, code: string) {
-  return check(`documented code ${code} is present`, () => {
-    const found = documentedCodesOf(body);
-    expect(
-      found.includes(code),
-      `expected code ${code} in error, code or cause[].code; found ${found.length > 0 ? found.join(', ') : 'none'}`,
-    ).toBe(true);
+  await check('the request succeeds (2xx)', basis, () => {
+    if (response.status < 200 || response.status > 299) {
+      fails('status', basis, `answered ${response.status}`, 'a 2xx success', [
+        `body: ${describeBody(response)}`,
+      ]);
+    }
   });
+  await adviseThat(response.status === platform.status, platform.advice, `answered ${response.status}`);
 }
 
-/** A row of the spec's Errors table: its status, the error shape, and its code where the spec names one. */
-export async function checkDocumentedError(response: ApiResponse, row: DocumentedError) {
-  await checkStatus(response, row.status);
-  await checkErrorShape(response);
-  if (row.code) await checkDocumentedCode(response.body, row.code);
-}
-
-/** A rejection the spec does not pin to one status: any 4xx, in the error shape. */
-export async function checkRejected(response: ApiResponse) {
-  await check('rejected with a 4xx', () => {
-    expect(
-      response.status >= 400 && response.status < 500,
-      `expected a 4xx rejection, got ${response.status}; body: ${describeBody(response)}`,
-    ).toBe(true);
-  });
-  await checkErrorShape(response);
-}
-
-export function checkTimestampZ(value: unknown, field: string) {
-  return check(`${field} is a UTC timestamp ending in Z`, () => {
-    expect(
-      typeof value === 'string' && value.endsWith('Z') && !Number.isNaN(Date.parse(value)),
-      `${field} must be a timestamp ending with Z, got ${JSON.stringify(value)}`,
-    ).toBe(true);
-  });
-}
-
-/** UTC written either as `Z` or as a zero offset `±00:00` (the schemas' `timestamp-utc`). */
-export function checkTimestampUtc(value: unknown, field: string) {
-  return check(`${field} is a UTC timestamp`, () => {
-    expect(
-      typeof value === 'string' && /(Z|[+-]00:00)$/.test(value) && !Number.isNaN(Date.parse(value)),
-      `${field} must be a UTC timestamp, got ${JSON.stringify(value)}`,
-    ).toBe(true);
-  });
-}
-
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-export function checkHhMm(value: unknown, field: string) {
-  return check(`${field} is HH:MM`, () => {
-    expect(
-      typeof value === 'string' && HH_MM.test(value),
-      `${field} must be an HH:MM time, got ${JSON.stringify(value)}`,
-    ).toBe(true);
-  });
-}
-
-export function checkOneOf(value: unknown, allowed: readonly unknown[], field: string) {
-  return check(`${field} is one of ${allowed.join(', ')}`, () => {
-    expect(
-      allowed.includes(value),
-      `${field} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`,
-    ).toBe(true);
-  });
-}
-
-export function checkEqual(actual: unknown, expected: unknown, rule: string) {
-  return check(rule, () => {
-    expect(actual, `${rule}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`).toEqual(
-      expected,
+/** "Bodies are JSON.": a body that is there parses as JSON. */
+export function checkJsonBody(response: ApiResponse, required = true) {
+  return check('the body is JSON', BODIES_ARE_JSON, () => {
+    if (response.json) return;
+    if (!required && response.text.trim() === '') return;
+    fails(
+      'schema',
+      BODIES_ARE_JSON,
+      response.text === '' ? 'the body is empty' : `the body is not JSON: ${describeBody(response)}`,
     );
   });
 }
 
-/** A yes/no rule; the message says what the spec requires. Never pass secret values in `rule`. */
-export function checkThat(holds: boolean, rule: string) {
-  return check(rule, () => {
-    expect(holds, rule).toBe(true);
+/**
+ * The body against a schema: what the spec states fails, each violation quoting its requirement; what
+ * only the platform's answers show is advice (a failure under `platform`). Lenient allowances used are
+ * recorded by name.
+ */
+export async function checkSchema(
+  response: ApiResponse,
+  name: SchemaName,
+  basis: RequirementId,
+  { bodyRequired = true }: { bodyRequired?: boolean } = {},
+) {
+  await checkJsonBody(response, bodyRequired);
+  if (!bodyRequired && !response.json) return;
+  const currentProfile = profile();
+  await check(`the body matches schema ${name} (${currentProfile})`, basis, async () => {
+    const outcome = validate(name, response.body, currentProfile);
+    if (outcome.violations.length > 0) {
+      fail(
+        ...outcome.violations.map((v) =>
+          failure({
+            kind: resolveBasis(v.basis).source === 'spec' ? 'schema' : 'platform-fact',
+            basis: v.basis,
+            seen: describeViolation(v),
+            detail: [violationDetail(name, v)],
+          }),
+        ),
+      );
+    }
+    for (const v of outcome.advice) await advise({ basis: v.basis, seen: describeViolation(v) }, false);
+    for (const allowance of outcome.allowances) await recordAllowance(allowance);
+  });
+}
+
+/** The error body's shape is the platform's (advice: the spec does not show it). */
+export async function adviseErrorShape(response: ApiResponse) {
+  const currentProfile = profile();
+  await check('the error body has the platform shape', 'platform.error-body-shape', async () => {
+    const outcome = validate('error', response.body, currentProfile);
+    const seen = outcome.advice[0] ?? outcome.violations[0];
+    if (!response.json)
+      await advise(
+        { basis: 'platform.error-body-shape', seen: `no JSON body: ${describeBody(response)}` },
+        adviceFails(currentProfile),
+      );
+    else if (seen)
+      await advise(
+        { basis: 'platform.error-body-shape', seen: describeViolation(seen) },
+        adviceFails(currentProfile),
+      );
+  });
+}
+
+/** The codes a documented row names: its machine code, and the store row's `bad_request` beside it. */
+function codesOf(row: DocumentedError): string[] {
+  if (!row.code) return [];
+  return row.endpoint === 'store' ? [row.code, STORE_BAD_REQUEST_ERROR] : [row.code];
+}
+
+export function checkDocumentedCode(response: ApiResponse, code: string, basis: Basis) {
+  return check(`the body carries the code ${code}`, basis, () => {
+    const found = documentedCodesOf(response.body);
+    if (!found.includes(code)) {
+      fails(
+        'error-code',
+        basis,
+        `the body carries ${found.length > 0 ? found.join(', ') : 'no code'} in error, code or cause[].code`,
+        code,
+        [`body: ${describeBody(response)}`],
+      );
+    }
+  });
+}
+
+/** A row of the spec's Errors table: its status, its code where it names one, and the platform's shape (advice). */
+export async function checkDocumentedError(response: ApiResponse, row: DocumentedError) {
+  await checkStatus(response, row.status, row.id);
+  await checkJsonBody(response, codesOf(row).length > 0);
+  for (const code of codesOf(row)) await checkDocumentedCode(response, code, row.id);
+  await adviseErrorShape(response);
+}
+
+/** A rejection the spec does not pin to one status: any 4xx, and the platform's error shape (advice). */
+export async function checkRejected(response: ApiResponse, basis: Basis) {
+  await check('rejected with a 4xx', basis, () => {
+    if (response.status < 400 || response.status > 499) {
+      fails('status', basis, `answered ${response.status}`, 'a 4xx rejection', [
+        `body: ${describeBody(response)}`,
+      ]);
+    }
+  });
+  await checkJsonBody(response, false);
+  await adviseErrorShape(response);
+}
+
+/** A rule the spec states about behaviour; `seen` says what the target did when it does not hold. */
+export function checkThat(holds: boolean, basis: Basis, rule: string, seen: string) {
+  return check(rule, basis, () => {
+    if (!holds) fails(resolveBasis(basis).source === 'spec' ? 'behaviour' : 'platform-fact', basis, seen);
+  });
+}
+
+export function checkEqual(actual: unknown, expected: unknown, basis: Basis, what: string) {
+  return check(`${what} is ${JSON.stringify(expected)}`, basis, () => {
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+      fails('behaviour', basis, `${what} is ${JSON.stringify(actual)}`, JSON.stringify(expected));
+    }
+  });
+}
+
+/** "Response: no body.": the answer carries nothing. */
+export function checkNoBody(response: ApiResponse, basis: Basis) {
+  return check('the answer has no body', basis, () => {
+    if (response.text !== '') fails('schema', basis, `the answer has a body: ${describeBody(response)}`);
   });
 }

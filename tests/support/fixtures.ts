@@ -1,35 +1,43 @@
 /**
- * The conformance specs' `test` and `expect`: typed API client, target config, ids, tokens, ability
- * gates, fresh resources and report labels. Specs import only from here, never from @playwright/test.
+ * The conformance specs' `test`, composed by concern: the target (its configuration, ids and tokens),
+ * the API client, ability gates and consumable resources, and the verdict of each test (typed failures,
+ * declared requirements, the reproduction script). Specs import `test` only from here.
  */
 import { randomUUID } from 'node:crypto';
-import { test as base, expect } from '@playwright/test';
-import { label, link, parameter } from 'allure-js-commons';
-import type { Capability } from '../../lib/catalogue.ts';
-import type { TargetConfig, TargetIds } from '../../lib/target.ts';
+import { test as base } from '@playwright/test';
+import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
+import { DECLARED_LABELS, ANNOTATIONS } from '../../lib/results.ts';
+import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
-import { checkStatus, checkThat } from './checks.ts';
-import { targetConfig } from './config.ts';
-import { ANNOTATION, neededAbilities, specLinkFor } from './labels.ts';
-import { claimOncePerRun, readRunTokens, withRunLock, type RunTokens } from './run-state.ts';
-
-export { expect };
-export { labelsFor } from './labels.ts';
+import { fail, failure, settleTypedFailures, undeclaredCitations } from './outcome.ts';
+import { Reproduction } from './reproduce.ts';
+import {
+  claimConfiguredId,
+  claimOncePerRun,
+  readRunTokens,
+  setupFailureOf,
+  withRunLock,
+  type RunTokens,
+} from './run-state.ts';
+import { projectTarget, targetConfigOf, type ProjectTarget } from './target.ts';
 
 export const NEEDS_ABILITY = (ability: string) => `needs ability '${ability}'`;
 export const REFUSE_LIVE_TOKEN =
   'refusing a destructive test: the token this run holds is not known to be a test token (live_mode is not false); destructive requests are never sent with a live-mode token';
-export const CONFIGURED_ID_USED = (variable: string) =>
-  `the configured ${variable} was already used by another test in this run; a target with 'fixtures' provides a fresh one per test`;
+export const NO_CONFIGURED_ID_LEFT = (single: string, list: string) =>
+  `needs one more ${single.replace(/^PAYMENTS_|_ID$/g, '').toLowerCase()} than the run has: each is used up once; list several in ${list} or give the target 'fixtures'`;
 export const NO_AUTH_CODE =
-  "needs ability 'authorize' (to mint authorization codes) or PAYMENTS_AUTH_CODE (a fresh code)";
+  "needs ability 'authorize' (to mint authorization codes) or PAYMENTS_AUTH_CODE (a fresh code: npm run authorize)";
 export const AUTH_CODE_USED =
-  "PAYMENTS_AUTH_CODE was already exchanged by another test in this run (codes are single-use); a target with 'authorize' mints one per test";
+  "needs a second authorization code: PAYMENTS_AUTH_CODE was already exchanged by another test in this run (codes are single use); a target with 'authorize' mints one per test";
+export const UNDECLARED = (ids: readonly string[]) =>
+  `the suite's declaration of this test omits requirements its checks cite: ${ids.join(', ')} (add them to its declare() call)`;
 
 /** Tests that mint authorization codes or move the clock hold this lock, so a clock jump never expires another test's code. */
 const CLOCK_LOCK = 'clock';
 
 interface WorkerFixtures {
+  target: ProjectTarget;
   config: TargetConfig;
   ids: TargetIds;
   tokens: RunTokens;
@@ -38,99 +46,154 @@ interface WorkerFixtures {
 interface TestFixtures {
   api: ApiClient;
   /** Skips the test, naming the ability, unless the target has it. */
-  needs: (ability: Capability) => void;
+  needs: (ability: Ability) => void;
   /** Skips unless the target allows destructive tests and the held token is a test token. */
   destructive: () => void;
-  /** An active agreement: fresh from `fixtures`, else PAYMENTS_AGREEMENT_ID once per run. */
+  /** An active agreement: fresh from `fixtures`, else the next configured one not yet used, else a skip. */
   freshAgreement: () => Promise<string>;
-  /** An opened claim: fresh from `fixtures`, else PAYMENTS_CLAIM_ID once per run. */
+  /** An opened claim: fresh from `fixtures`, else the next configured one not yet used, else a skip. */
   freshClaim: () => Promise<string>;
-  /** A fresh authorization code: minted via `authorize`, else PAYMENTS_AUTH_CODE once per run, else a skip. */
+  /** A fresh authorization code of the main application: minted via `authorize`, else PAYMENTS_AUTH_CODE once per run, else a skip. */
   authorizationCode: (redirectUri?: string) => Promise<string>;
   /** Runs code-minting or clock-moving steps so that no clock jump lands inside another test's code flow. */
   exclusiveOfClock: <T>(action: () => Promise<T>) => Promise<T>;
-  /** Records a generated case's inputs as report parameters and annotations. */
+  /** `clock`: moves the target's clock forward by `seconds`. */
+  moveClock: (seconds: number) => Promise<void>;
+  /** Records a generated case's inputs as report parameters. */
   recordParameters: (values: Record<string, string | number>) => Promise<void>;
   /** Auto: skips a test whose `@needs-<ability>` tags the target cannot satisfy. */
   abilityGate: void;
-  /** Auto: links the test to its section of the spec. */
-  specLink: void;
+  /** Auto: the test's verdict: typed failures, declared requirements, the reproduction script. */
+  verdict: void;
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  config: [async ({}, use) => use(targetConfig()), { scope: 'worker' }],
-  ids: [async ({ config }, use) => use(config), { scope: 'worker' }],
-  tokens: [async ({}, use) => use(readRunTokens()), { scope: 'worker' }],
+/** What a test body built outside its spec file (tests/support/cases.ts) may use. */
+export type ConformanceArgs = TestFixtures & WorkerFixtures;
 
-  api: async ({ request, config }, use, testInfo) => {
-    await use(new ApiClient(request, testInfo, config.baseUrl, () => readRunTokens().test.accessToken));
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  target: [
+    async ({}, use, workerInfo) => use(projectTarget(workerInfo.project.metadata)),
+    { scope: 'worker' },
+  ],
+  config: [async ({ target }, use) => use(targetConfigOf(target)), { scope: 'worker' }],
+  ids: [async ({ config }, use) => use(config), { scope: 'worker' }],
+  tokens: [async ({ target }, use) => use(readRunTokens(target.name)), { scope: 'worker' }],
+
+  api: async ({ request, config, target }, use, testInfo) => {
+    const reproduction = new Reproduction(config.baseUrl);
+    const tokens = () => {
+      const held = readRunTokens(target.name);
+      return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
+    };
+    await use(new ApiClient(request, testInfo, config, tokens, reproduction));
   },
 
   needs: async ({ config }, use) => {
-    await use((ability) => test.skip(!config.capabilities.has(ability), NEEDS_ABILITY(ability)));
+    await use((ability) => test.skip(!config.abilities.has(ability), NEEDS_ABILITY(ability)));
   },
 
-  destructive: async ({ needs }, use) => {
+  destructive: async ({ needs, target }, use) => {
     await use(() => {
       needs('destructive');
-      test.skip(readRunTokens().test.liveMode !== false, REFUSE_LIVE_TOKEN);
+      test.skip(readRunTokens(target.name).test.liveMode !== false, REFUSE_LIVE_TOKEN);
     });
   },
 
   abilityGate: [
-    async ({ needs, destructive }, use, testInfo) => {
-      for (const ability of neededAbilities(testInfo.tags)) {
+    async ({ needs, destructive, target }, use, testInfo) => {
+      const setupFailure = setupFailureOf(target.name);
+      test.skip(setupFailure !== undefined, `the target could not be set up: ${setupFailure?.message ?? ''}`);
+      for (const ability of abilitiesOfTags(testInfo.tags)) {
         if (ability === 'destructive') destructive();
-        else needs(ability as Capability);
+        else needs(ability);
       }
       await use();
     },
     { auto: true },
   ],
 
-  specLink: [
-    async ({}, use, testInfo) => {
-      const feature = testInfo.annotations.find((a) => a.type === ANNOTATION.feature)?.description;
-      const story = testInfo.annotations.find((a) => a.type === ANNOTATION.story)?.description ?? '';
-      const target = feature ? specLinkFor(feature, story) : undefined;
-      if (target) await label('spec', target.name);
-      if (target?.url) await link(target.url, target.name);
+  verdict: [
+    async ({ api }, use, testInfo) => {
       await use();
+      const script = api.reproductionScript();
+      if (script) {
+        testInfo.annotations.push({ type: ANNOTATIONS.reproduce, description: script });
+        await testInfo.attach('reproduce.sh', { body: script, contentType: 'text/plain' });
+      }
+      const declared = new Set(
+        testInfo.annotations
+          .filter((a) => a.type === DECLARED_LABELS.requirement)
+          .map((a) => a.description ?? ''),
+      );
+      const undeclared = undeclaredCitations(testInfo, declared);
+      await settleTypedFailures(testInfo);
+      if (undeclared.length > 0) throw new Error(UNDECLARED(undeclared));
     },
     { auto: true },
   ],
 
-  freshAgreement: async ({ api, config }, use) => {
-    await use(() => freshResource(api, config, 'agreement', config.agreementId, 'PAYMENTS_AGREEMENT_ID'));
+  freshAgreement: async ({ api, config, target }, use) => {
+    await use(() =>
+      freshResource(
+        api,
+        config,
+        target,
+        'agreement',
+        config.agreementIds,
+        VARIABLES.agreementId,
+        VARIABLES.agreementIds,
+      ),
+    );
   },
 
-  freshClaim: async ({ api, config }, use) => {
-    await use(() => freshResource(api, config, 'claim', config.claimId, 'PAYMENTS_CLAIM_ID'));
+  freshClaim: async ({ api, config, target }, use) => {
+    await use(() =>
+      freshResource(api, config, target, 'claim', config.claimIds, VARIABLES.claimId, VARIABLES.claimIds),
+    );
   },
 
-  authorizationCode: async ({ api, config }, use) => {
+  authorizationCode: async ({ api, config, target }, use) => {
     await use(async (redirectUri = config.redirectUri) => {
-      if (config.capabilities.has('authorize')) {
+      if (config.abilities.has('authorize')) {
         const { response, code } = await api.authorize({
           clientId: config.clientId,
           redirectUri,
           state: randomUUID(),
         });
-        await checkStatus(response, 302);
-        await checkThat(typeof code === 'string' && code !== '', 'the 302 Location carries a code');
-        return code as string;
+        if (response.status !== 302 || !code) {
+          abilityBroken(
+            'authorize',
+            `GET /authorization answered ${response.status} with Location ${response.headers.location ?? '(none)'}, not a 302 carrying a code`,
+          );
+        }
+        return code;
       }
       test.skip(config.authCode === undefined, NO_AUTH_CODE);
-      test.skip(!claimOncePerRun('auth-code'), AUTH_CODE_USED);
+      test.skip(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
       return config.authCode as string;
     });
   },
 
-  exclusiveOfClock: async ({ config }, use) => {
-    await use((action) => (config.capabilities.has('clock') ? withRunLock(CLOCK_LOCK, action) : action()));
+  exclusiveOfClock: async ({ config, target }, use) => {
+    await use((action) =>
+      config.abilities.has('clock') ? withRunLock(target.name, CLOCK_LOCK, action) : action(),
+    );
+  },
+
+  moveClock: async ({ api }, use) => {
+    await use(async (seconds) => {
+      const response = await api.advanceClock(seconds);
+      if (response.status !== 200) {
+        abilityBroken(
+          'clock',
+          `POST /__control/clock answered ${response.status} to {"advance_seconds": ${seconds}}`,
+        );
+      }
+    });
   },
 
   recordParameters: async ({}, use, testInfo) => {
+    const { parameter } = await import('allure-js-commons');
     await use(async (values) => {
       for (const [name, value] of Object.entries(values)) {
         testInfo.annotations.push({ type: name, description: String(value) });
@@ -140,23 +203,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
+/** A claimed ability does not work: the test could not run, which says nothing about the spec. */
+function abilityBroken(ability: Ability, seen: string): never {
+  fail(failure({ kind: 'ability-broken', seen: `the target claims '${ability}', but ${seen}` }));
+}
+
 async function freshResource(
   api: ApiClient,
   config: TargetConfig,
+  target: ProjectTarget,
   kind: 'agreement' | 'claim',
-  configuredId: string,
-  variable: string,
+  configured: readonly string[],
+  single: string,
+  list: string,
 ): Promise<string> {
-  if (config.capabilities.has('fixtures')) {
+  if (config.abilities.has('fixtures')) {
     const response = await api.createFixture(kind);
-    await checkStatus(response, 201);
     const id = (response.body as { id?: unknown } | undefined)?.id;
-    await checkThat(
-      typeof id === 'string' || typeof id === 'number',
-      `POST /__control/fixtures answers {"id": ...} for a fresh ${kind}`,
-    );
+    if (response.status !== 201 || (typeof id !== 'string' && typeof id !== 'number')) {
+      abilityBroken(
+        'fixtures',
+        `POST /__control/fixtures {"kind": "${kind}"} answered ${response.status}, not 201 {"id": ...}`,
+      );
+    }
     return String(id);
   }
-  test.skip(!claimOncePerRun(kind), CONFIGURED_ID_USED(variable));
-  return configuredId;
+  const id = claimConfiguredId(target.name, kind, configured);
+  test.skip(id === undefined, NO_CONFIGURED_ID_LEFT(single, list));
+  return id as string;
 }

@@ -14,10 +14,21 @@ const TOKEN_SHAPED = /\b(?:APP_USR|TEST|TG)-[A-Za-z0-9][A-Za-z0-9._~+/=-]*/g;
 const MIN_SECRET_LENGTH = 4;
 
 const secrets = new Set<string>();
+/** Values the suite made up to be refused (an unknown token, a wrong secret): shown as sent, never secrets. */
+const fakes = new Set<string>();
 
 /** Remembers a secret value so every later redaction removes it. */
 export function rememberSecret(value: unknown): void {
-  if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+  if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !fakes.has(value)) secrets.add(value);
+}
+
+/**
+ * Declares a value the suite invented to be refused (a token nobody issued, a wrong secret): redaction
+ * leaves it as sent, so a failure can be reproduced with it. Returns the value.
+ */
+export function declareFake<T extends string>(value: T): T {
+  fakes.add(value);
+  return value;
 }
 
 /** Body and query fields whose values are secrets wherever they appear in a request or a token grant. */
@@ -65,7 +76,7 @@ export function redact(text: string): string {
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret) result = result.replace(new RegExp(escapeForRegExp(encoded), 'g'), REDACTED);
   }
-  return result.replace(TOKEN_SHAPED, REDACTED);
+  return result.replace(TOKEN_SHAPED, (match) => (fakes.has(match) ? match : REDACTED));
 }
 
 /** Redacts an error in place (message and stack, which reporters print) and returns it. */

@@ -1,24 +1,28 @@
 /**
- * State one `playwright test` run shares between its worker processes, kept in a private folder
- * `.tokens/<run id>/` (git-ignored, never under reports/, mode 0700, files 0600): the tokens the setup
- * project obtained, markers for resources a real target lets the run use only once, and a lock.
- * The teardown project removes the folder when the run ends.
+ * State one run shares between the runner and its worker processes, kept in a private folder outside
+ * the project and the reports (mode 0700, files 0600): the tokens the global setup obtained per target,
+ * markers for resources a real target lets the run use once, and locks. The global teardown removes it.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RUN_ID_VARIABLE } from './config.ts';
+import type { SetupFailure } from '../../lib/results.ts';
+import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { rememberSecret } from './redact.ts';
 
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
-export const TOKENS_ROOT = path.join(PROJECT_ROOT, '.tokens');
+/** Per-run folders live here: never committed, never in reports. */
+export const RUNS_ROOT = path.join(tmpdir(), 'payments-conformance-runs');
 const TOKENS_FILE = 'tokens.json';
+const SETUP_FAILURE_FILE = 'setup-failure.json';
 const LOCK_POLL_MS = 25;
 const LOCK_MAX_WAIT_MS = 30_000;
+/** Set by the run command for a sharded run: `i/n`, so shards take disjoint configured ids. */
+export const SHARD_VARIABLE = 'PAYMENTS_SHARD';
 
-export const MISSING_RUN_ID = `${RUN_ID_VARIABLE} is not set: run the suite through playwright.config.ts (npm run conformance)`;
-export const MISSING_TOKENS =
-  'No tokens for this run: the setup project (tests/setup/tokens.setup.ts) did not complete; see its error above';
+export const MISSING_RUN_ID = `${RUN_VARIABLES.runId} is not set: run the suite through playwright.config.ts (npm run conformance)`;
+export const MISSING_TOKENS = (target: string) =>
+  `No tokens for target ${target}: the global setup (tests/support/global-setup.ts) did not obtain them; see its error above`;
 export const LOCK_TIMEOUT = (name: string) =>
   `Run lock ${name} was not released within ${LOCK_MAX_WAIT_MS} ms (a worker died holding it?)`;
 
@@ -35,41 +39,60 @@ export interface RunTokens {
   live?: HeldToken;
 }
 
-export function runDirectory(): string {
-  const runId = process.env[RUN_ID_VARIABLE];
+export function runRoot(): string {
+  const runId = process.env[RUN_VARIABLES.runId];
   if (!runId) throw new Error(MISSING_RUN_ID);
-  return path.join(TOKENS_ROOT, runId);
+  return path.join(RUNS_ROOT, runId);
 }
 
-export function runTokensFile(): string {
-  return path.join(runDirectory(), TOKENS_FILE);
-}
-
-export function writeRunTokens(tokens: RunTokens): void {
-  const dir = runDirectory();
-  rmSync(dir, { recursive: true, force: true });
+/** The folder of one target of the run, created private on first use. */
+export function targetDirectory(target: string): string {
+  const dir = path.join(runRoot(), target);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  writeFileSync(runTokensFile(), JSON.stringify(tokens), { mode: 0o600 });
+  return dir;
 }
 
-let cachedTokens: RunTokens | undefined;
+export function runTokensFile(target: string): string {
+  return path.join(targetDirectory(target), TOKENS_FILE);
+}
 
-/** The tokens the setup project stored; each is remembered for redaction. */
-export function readRunTokens(): RunTokens {
-  if (!cachedTokens) {
-    const file = runTokensFile();
-    if (!existsSync(file)) throw new Error(MISSING_TOKENS);
-    cachedTokens = JSON.parse(readFileSync(file, 'utf8')) as RunTokens;
-    rememberSecret(cachedTokens.test.accessToken);
-    rememberSecret(cachedTokens.live?.accessToken);
+export function writeRunTokens(target: string, tokens: RunTokens): void {
+  writeFileSync(runTokensFile(target), JSON.stringify(tokens), { mode: 0o600 });
+}
+
+/** Marks `target` as not set up, so its tests skip instead of failing one by one. */
+export function recordSetupFailure(target: string, failure: SetupFailure): void {
+  writeFileSync(path.join(targetDirectory(target), SETUP_FAILURE_FILE), JSON.stringify(failure), {
+    mode: 0o600,
+  });
+}
+
+/** Why `target` could not be set up, if it could not. */
+export function setupFailureOf(target: string): SetupFailure | undefined {
+  const file = path.join(targetDirectory(target), SETUP_FAILURE_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SetupFailure) : undefined;
+}
+
+const cachedTokens = new Map<string, RunTokens>();
+
+/** The tokens the global setup stored for `target`; each is remembered for redaction. */
+export function readRunTokens(target: string): RunTokens {
+  let tokens = cachedTokens.get(target);
+  if (!tokens) {
+    const file = runTokensFile(target);
+    if (!existsSync(file)) throw new Error(MISSING_TOKENS(target));
+    tokens = JSON.parse(readFileSync(file, 'utf8')) as RunTokens;
+    rememberSecret(tokens.test.accessToken);
+    rememberSecret(tokens.live?.accessToken);
+    cachedTokens.set(target, tokens);
   }
-  return cachedTokens;
+  return tokens;
 }
 
 /** True for the first caller in the whole run (any worker), false for every later one. */
-export function claimOncePerRun(name: string): boolean {
+export function claimOncePerRun(target: string, name: string): boolean {
   try {
-    writeFileSync(path.join(runDirectory(), `used-${name}`), '', { flag: 'wx', mode: 0o600 });
+    writeFileSync(path.join(targetDirectory(target), `used-${name}`), '', { flag: 'wx', mode: 0o600 });
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -77,11 +100,25 @@ export function claimOncePerRun(name: string): boolean {
   }
 }
 
+/** This shard's part of a list of configured ids: shard i of n takes every n-th id from the i-th. */
+export function shardShare<T>(items: readonly T[], shard = process.env[SHARD_VARIABLE]): T[] {
+  const match = /^(\d+)\/(\d+)$/.exec(shard ?? '');
+  if (!match) return [...items];
+  const index = Number(match[1]) - 1;
+  const total = Number(match[2]);
+  return items.filter((_, i) => i % total === index);
+}
+
+/** The first configured id of `kind` no other test of the run (in this shard) has used, or undefined. */
+export function claimConfiguredId(target: string, kind: string, ids: readonly string[]): string | undefined {
+  return shardShare(ids).find((id) => claimOncePerRun(target, `${kind}-${encodeURIComponent(id)}`));
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `action` while no other worker of the run holds the lock `name` (mkdir is atomic). */
-export async function withRunLock<T>(name: string, action: () => Promise<T>): Promise<T> {
-  const lock = path.join(runDirectory(), `lock-${name}`);
+export async function withRunLock<T>(target: string, name: string, action: () => Promise<T>): Promise<T> {
+  const lock = path.join(targetDirectory(target), `lock-${name}`);
   const deadline = Date.now() + LOCK_MAX_WAIT_MS;
   for (;;) {
     try {
@@ -101,5 +138,5 @@ export async function withRunLock<T>(name: string, action: () => Promise<T>): Pr
 }
 
 export function removeRunDirectory(): void {
-  rmSync(runDirectory(), { recursive: true, force: true });
+  rmSync(runRoot(), { recursive: true, force: true });
 }

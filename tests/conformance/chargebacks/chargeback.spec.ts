@@ -1,29 +1,47 @@
-import { checkSchema, checkStatus } from '../../support/checks.ts';
-import { labelsFor, test } from '../../support/fixtures.ts';
-import { tokenRejectionTests } from '../../support/shared-tests.ts';
+import { tokenRejectionCases } from '../../support/cases.ts';
+import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
-const covers = labelsFor('chargeback');
+const declare = declarationsFor('chargeback');
+const ANSWERS_CHARGEBACK = [
+  RESPONSE_REQUIREMENT.chargeback,
+  'chargeback.route',
+  'chargeback.path-id-string-required',
+] as const;
 
 test.describe('GET /v1/chargebacks/{id}', () => {
   // Error paths: the spec documents none for this endpoint; a request needs a token.
 
-  tokenRejectionTests('chargeback', ({ api, ids }, auth) => api.getChargeback(ids.chargebackId, { auth }));
+  for (const { title, details, body } of tokenRejectionCases('chargeback', ({ api, ids }, auth) =>
+    api.getChargeback(ids.chargebackId, { auth }),
+  )) {
+    test(title, details, body);
+  }
 
   // Behaviour.
 
-  test('answers the chargeback by its id', covers('chargeback.success'), async ({ api, ids }) => {
-    const response = await api.getChargeback(ids.chargebackId);
-    await checkStatus(response, 200);
-    await checkSchema(response.body, 'chargeback');
-  });
+  test(
+    'answers the chargeback by its id',
+    declare({ requirements: ANSWERS_CHARGEBACK, schemas: ['chargeback'] }),
+    async ({ api, ids }) => {
+      const response = await api.getChargeback(ids.chargebackId);
+      await checkSuccess(response, RESPONSE_REQUIREMENT.chargeback);
+      await checkSchema(response, 'chargeback', RESPONSE_REQUIREMENT.chargeback);
+    },
+  );
 
   test(
     'answers the chargeback by the id of its payment',
-    covers('chargeback.success'),
+    declare({
+      requirements: [...ANSWERS_CHARGEBACK, 'chargeback.found-by-payment-id'],
+      schemas: ['chargeback'],
+    }),
     async ({ api, ids }) => {
       const response = await api.getChargeback(ids.chargebackPaymentId);
-      await checkStatus(response, 200);
-      await checkSchema(response.body, 'chargeback');
+      await checkSuccess(response, 'chargeback.found-by-payment-id');
+      await checkSchema(response, 'chargeback', RESPONSE_REQUIREMENT.chargeback);
     },
   );
 });

@@ -1,21 +1,33 @@
-import { checkSchema, checkStatus } from '../../support/checks.ts';
-import { labelsFor, test } from '../../support/fixtures.ts';
-import { tokenRejectionTests } from '../../support/shared-tests.ts';
+import { tokenRejectionCases } from '../../support/cases.ts';
+import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
-const covers = labelsFor('claim-reason');
+const declare = declarationsFor('claim-reason');
+const ANSWER = RESPONSE_REQUIREMENT['claim-reason'];
 
 test.describe('GET /post-purchase/v1/claims/reasons/{reason_id}', () => {
-  // Error paths: the spec documents none for this endpoint beyond "requires a valid token".
+  // Error paths: the spec documents none for this endpoint beyond "Requires a valid token."
 
-  tokenRejectionTests('claim-reason', ({ api, ids }, auth) =>
+  for (const { title, details, body } of tokenRejectionCases('claim-reason', ({ api, ids }, auth) =>
     api.getClaimReason(ids.claimReasonId, { auth }),
-  );
+  )) {
+    test(title, details, body);
+  }
 
   // Behaviour.
 
-  test('answers the claim reason', covers('claim-reason.success'), async ({ api, ids }) => {
-    const response = await api.getClaimReason(ids.claimReasonId);
-    await checkStatus(response, 200);
-    await checkSchema(response.body, 'claim-reason');
-  });
+  test(
+    'answers the claim reason',
+    declare({
+      requirements: [ANSWER, 'claim-reason.route', 'claim-reason.path-reason-id-string-required'],
+      schemas: ['claim-reason'],
+    }),
+    async ({ api, ids }) => {
+      const response = await api.getClaimReason(ids.claimReasonId);
+      await checkSuccess(response, ANSWER);
+      await checkSchema(response, 'claim-reason', ANSWER);
+    },
+  );
 });

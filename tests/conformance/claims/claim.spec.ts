@@ -1,22 +1,38 @@
-import { checkOneOf, checkSchema, checkStatus } from '../../support/checks.ts';
-import { labelsFor, test } from '../../support/fixtures.ts';
-import { tokenRejectionTests } from '../../support/shared-tests.ts';
+import { tokenRejectionCases } from '../../support/cases.ts';
+import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
-const covers = labelsFor('claim');
-/** The spec's Claim table: "status | string | `opened` or `closed`". */
-const CLAIM_STATUSES = ['opened', 'closed'] as const;
+const declare = declarationsFor('claim');
+const ANSWER = RESPONSE_REQUIREMENT.claim;
 
 test.describe('GET /post-purchase/v1/claims/{claim_id}', () => {
   // Error paths: the spec documents none for this endpoint; a request needs a token.
 
-  tokenRejectionTests('claim', ({ api, ids }, auth) => api.getClaim(ids.claimId, { auth }));
+  for (const { title, details, body } of tokenRejectionCases('claim', ({ api, ids }, auth) =>
+    api.getClaim(ids.claimId, { auth }),
+  )) {
+    test(title, details, body);
+  }
 
   // Behaviour.
 
-  test('answers the claim', covers('claim.success'), async ({ api, ids }) => {
-    const response = await api.getClaim(ids.claimId);
-    await checkStatus(response, 200);
-    await checkSchema(response.body, 'claim');
-    await checkOneOf((response.body as { status?: unknown } | undefined)?.status, CLAIM_STATUSES, 'status');
-  });
+  test(
+    'answers the claim',
+    declare({
+      requirements: [
+        ANSWER,
+        'claim.route',
+        'claim.path-claim-id-number-required',
+        'claim.states.status-values',
+      ],
+      schemas: ['claim'],
+    }),
+    async ({ api, ids }) => {
+      const response = await api.getClaim(ids.claimId);
+      await checkSuccess(response, ANSWER);
+      await checkSchema(response, 'claim', ANSWER);
+    },
+  );
 });

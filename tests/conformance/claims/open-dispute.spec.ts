@@ -1,29 +1,42 @@
-import { endpointById } from '../../../lib/catalogue.ts';
-import { checkSchema, checkStatus, checkThat } from '../../support/checks.ts';
-import { labelsFor, test } from '../../support/fixtures.ts';
-import { tokenRejectionTests } from '../../support/shared-tests.ts';
+import { tokenRejectionCases } from '../../support/cases.ts';
+import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
-// Every test here needs 'destructive' (the endpoint is destructive in lib/catalogue.ts). Only the success
-// test uses a claim (freshClaim): on a target without 'fixtures' it always gets PAYMENTS_CLAIM_ID.
-const covers = labelsFor('open-dispute');
+// Every test here needs 'destructive' (the endpoint is destructive in lib/catalogue.ts). The rejections
+// use the configured claim without using it up; the success test uses up one claim (freshClaim), so it
+// runs last in this file.
+test.describe.configure({ mode: 'default' });
+const declare = declarationsFor('open-dispute');
+const ANSWER = RESPONSE_REQUIREMENT['open-dispute'];
 
 test.describe('POST /v1/claims/{claim_id}/actions/open_dispute', () => {
   // Error paths: the spec documents none for this endpoint; a request needs a token.
 
-  tokenRejectionTests('open-dispute', ({ api, ids }, auth) => api.openDispute(ids.claimId, { auth }));
+  for (const { title, details, body } of tokenRejectionCases('open-dispute', ({ api, ids }, auth) =>
+    api.openDispute(ids.claimId, { auth }),
+  )) {
+    test(title, details, body);
+  }
 
   // Behaviour.
 
   test(
     'requesting mediation of an opened claim answers status and message',
-    covers('open-dispute.success'),
+    declare({
+      requirements: [
+        ANSWER,
+        'open-dispute.route',
+        'open-dispute.path-claim-id-number-required',
+        'open-dispute.no-request-body',
+      ],
+      schemas: ['mediation-response'],
+    }),
     async ({ api, freshClaim }) => {
       const response = await api.openDispute(await freshClaim());
-      await checkStatus(response, endpointById('open-dispute').successStatuses);
-      await checkSchema(response.body, 'mediation-response');
-      const answer = (response.body ?? {}) as { status?: unknown; message?: unknown };
-      await checkThat(typeof answer.status === 'number', 'status is a number');
-      await checkThat(typeof answer.message === 'string', 'message is a string');
+      await checkSuccess(response, ANSWER, { status: 201, advice: 'platform.dispute-created-201' });
+      await checkSchema(response, 'mediation-response', ANSWER);
     },
   );
 });

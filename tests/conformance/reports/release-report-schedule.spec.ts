@@ -1,49 +1,59 @@
-import {
-  checkEqual,
-  checkSchema,
-  checkStatus,
-  checkTimestampUtc,
-  checkTimestampZ,
-} from '../../support/checks.ts';
-import { labelsFor, test } from '../../support/fixtures.ts';
-import { tokenRejectionTests } from '../../support/shared-tests.ts';
+import { tokenRejectionCases } from '../../support/cases.ts';
+import { checkEqual, checkSchema, checkStatus, checkSuccess } from '../../support/checks.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
 // Every test here needs 'destructive': the schedule changes the account's report configuration (the
 // endpoint is destructive in lib/catalogue.ts).
-const covers = labelsFor('release-report-schedule');
+const declare = declarationsFor('release-report-schedule');
+const ANSWER = RESPONSE_REQUIREMENT['release-report-schedule'];
 
 test.describe('POST /v1/account/release_report/schedule', () => {
   // Error paths.
 
-  tokenRejectionTests('release-report-schedule', ({ api }, auth) => api.scheduleReleaseReport({ auth }));
+  for (const { title, details, body } of tokenRejectionCases('release-report-schedule', ({ api }, auth) =>
+    api.scheduleReleaseReport({ auth }),
+  )) {
+    test(title, details, body);
+  }
 
   // Behaviour.
 
   test(
     'enabling the schedule answers the release report',
-    covers('release-report-schedule.success'),
+    declare({
+      requirements: [
+        ANSWER,
+        'release-report-schedule.route',
+        'release-report-schedule.no-parameters',
+        'release-report-schedule.effect-generates-report',
+      ],
+      schemas: ['release-report'],
+    }),
     async ({ api }) => {
       const response = await api.scheduleReleaseReport();
-      await checkStatus(response, 200);
-      await checkSchema(response.body, 'release-report');
-      const report = (response.body ?? {}) as { begin_date?: unknown; end_date?: unknown };
-      await checkTimestampZ(report.begin_date, 'begin_date');
-      await checkTimestampUtc(report.end_date, 'end_date');
+      await checkSuccess(response, ANSWER);
+      await checkSchema(response, 'release-report', ANSWER);
     },
   );
 
   test(
     'enabling the schedule makes the settlement report configuration scheduled',
-    covers('behaviour:schedule-sets-scheduled'),
+    declare({
+      requirements: [
+        ANSWER,
+        'release-report-schedule.effect-scheduled-true',
+        'release-report-schedule.transition.scheduled-true',
+        'settlement-report-config.success-status-200',
+      ],
+    }),
     async ({ api }) => {
-      await checkStatus(await api.scheduleReleaseReport(), 200);
+      await checkSuccess(await api.scheduleReleaseReport(), ANSWER);
       const config = await api.getSettlementReportConfig();
-      await checkStatus(config, 200);
-      await checkEqual(
-        (config.body as { scheduled?: unknown } | undefined)?.scheduled,
-        true,
-        'scheduled is true',
-      );
+      await checkStatus(config, 200, 'settlement-report-config.success-status-200');
+      const scheduled = (config.body as { scheduled?: unknown } | undefined)?.scheduled;
+      await checkEqual(scheduled, true, 'release-report-schedule.effect-scheduled-true', 'scheduled');
     },
   );
 });

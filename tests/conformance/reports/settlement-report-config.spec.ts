@@ -1,29 +1,33 @@
-import { checkSchema, checkStatus, checkThat } from '../../support/checks.ts';
-import { labelsFor, test } from '../../support/fixtures.ts';
-import { tokenRejectionTests } from '../../support/shared-tests.ts';
+import { tokenRejectionCases } from '../../support/cases.ts';
+import { checkSchema, checkStatus } from '../../support/checks.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
-const covers = labelsFor('settlement-report-config');
+const declare = declarationsFor('settlement-report-config');
+const ANSWER = RESPONSE_REQUIREMENT['settlement-report-config'];
 
 test.describe('GET /v1/account/settlement_report/config', () => {
   // Error paths.
 
-  tokenRejectionTests('settlement-report-config', ({ api }, auth) => api.getSettlementReportConfig({ auth }));
+  for (const { title, details, body } of tokenRejectionCases('settlement-report-config', ({ api }, auth) =>
+    api.getSettlementReportConfig({ auth }),
+  )) {
+    test(title, details, body);
+  }
 
   // Behaviour.
 
   test(
     'answers the settlement report configuration',
-    covers('settlement-report-config.success'),
+    declare({
+      requirements: [ANSWER, 'settlement-report-config.route', 'settlement-report-config.success-status-200'],
+      schemas: ['settlement-report-config'],
+    }),
     async ({ api }) => {
       const response = await api.getSettlementReportConfig();
-      await checkStatus(response, 200);
-      await checkSchema(response.body, 'settlement-report-config');
-      const config = (response.body ?? {}) as { file_name_prefix?: unknown; scheduled?: unknown };
-      await checkThat(
-        typeof config.file_name_prefix === 'string' && config.file_name_prefix !== '',
-        'file_name_prefix is neither empty nor null',
-      );
-      await checkThat(typeof config.scheduled === 'boolean', 'scheduled is a boolean');
+      await checkStatus(response, 200, 'settlement-report-config.success-status-200');
+      await checkSchema(response, 'settlement-report-config', ANSWER);
     },
   );
 });

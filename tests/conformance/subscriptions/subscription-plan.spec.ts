@@ -1,34 +1,48 @@
-import { checkDocumentedError, checkSchema, checkStatus } from '../../support/checks.ts';
-import { labelsFor, test } from '../../support/fixtures.ts';
-import {
-  abilityTriggeredErrorTests,
-  documentedError,
-  tokenRejectionTests,
-  unknownHexId,
-} from '../../support/shared-tests.ts';
+import { documentedError } from '../../../lib/requirements/index.ts';
+import { abilityRowCases, tokenRejectionCases } from '../../support/cases.ts';
+import { checkDocumentedError, checkSchema, checkSuccess } from '../../support/checks.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { RESPONSE_REQUIREMENT, unknownHexId } from '../../support/lookups.ts';
 
-const covers = labelsFor('subscription-plan');
-const NOT_FOUND = documentedError('subscription-plan.404');
+const declare = declarationsFor('subscription-plan');
+const NOT_FOUND = documentedError('subscription-plan.error.404-not-found');
+const ANSWER = RESPONSE_REQUIREMENT['subscription-plan'];
 
 test.describe('GET /preapproval_plan/{id}', () => {
   // Error paths.
 
-  tokenRejectionTests('subscription-plan', ({ api, ids }, auth) =>
-    api.getSubscriptionPlan(ids.planId, { auth }),
-  );
-  abilityTriggeredErrorTests('subscription-plan', ({ api, ids }, prefer) =>
-    api.getSubscriptionPlan(ids.planId, { prefer }),
-  );
+  for (const { title, details, body } of [
+    ...tokenRejectionCases('subscription-plan', ({ api, ids }, auth) =>
+      api.getSubscriptionPlan(ids.planId, { auth }),
+    ),
+    ...abilityRowCases('subscription-plan', ({ api, ids }, prefer) =>
+      api.getSubscriptionPlan(ids.planId, { prefer }),
+    ),
+  ]) {
+    test(title, details, body);
+  }
 
-  test('answers 404 for an unknown plan id', covers(NOT_FOUND.key), async ({ api }) => {
-    await checkDocumentedError(await api.getSubscriptionPlan(unknownHexId()), NOT_FOUND);
-  });
+  test(
+    'answers 404 for an unknown plan id',
+    declare({ requirements: [NOT_FOUND.id, 'subscription-plan.errors-listed'] }),
+    async ({ api }) => {
+      await checkDocumentedError(await api.getSubscriptionPlan(unknownHexId()), NOT_FOUND);
+    },
+  );
 
   // Behaviour.
 
-  test('answers the subscription plan', covers('subscription-plan.success'), async ({ api, ids }) => {
-    const response = await api.getSubscriptionPlan(ids.planId);
-    await checkStatus(response, 200);
-    await checkSchema(response.body, 'subscription-plan');
-  });
+  test(
+    'answers the subscription plan',
+    declare({
+      requirements: [ANSWER, 'subscription-plan.route', 'subscription-plan.path-id-string-required'],
+      schemas: ['subscription-plan'],
+    }),
+    async ({ api, ids }) => {
+      const response = await api.getSubscriptionPlan(ids.planId);
+      await checkSuccess(response, ANSWER);
+      await checkSchema(response, 'subscription-plan', ANSWER);
+    },
+  );
 });

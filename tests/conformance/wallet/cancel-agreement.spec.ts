@@ -1,84 +1,113 @@
-import { endpointById } from '../../../lib/catalogue.ts';
-import { checkDocumentedError, checkStatus, checkThat } from '../../support/checks.ts';
-import { labelsFor, test } from '../../support/fixtures.ts';
-import {
-  abilityTriggeredErrorTests,
-  documentedError,
-  tokenRejectionTests,
-  unknownHexId,
-} from '../../support/shared-tests.ts';
+import { documentedError } from '../../../lib/requirements/index.ts';
+import type { ApiResponse } from '../../support/api-client.ts';
+import { abilityRowCases, tokenRejectionCases } from '../../support/cases.ts';
+import { checkDocumentedError, checkNoBody, checkSuccess } from '../../support/checks.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { unknownHexId } from '../../support/lookups.ts';
 
-// Every test here needs 'destructive' (the endpoint is destructive in lib/catalogue.ts). Only the plain
-// success test may use the configured PAYMENTS_AGREEMENT_ID; every other test that cancels an agreement
-// needs 'fixtures', so on a target without them the success test always gets that one agreement.
-const covers = labelsFor('cancel-agreement');
-const BAD_REQUEST = documentedError('cancel-agreement.400');
-const NOT_FOUND = documentedError('cancel-agreement.404');
-const FRESH_AGREEMENTS = { needs: ['fixtures' as const] };
+// Every test here needs 'destructive' (the endpoint is destructive in lib/catalogue.ts). A real target lends
+// the run few agreements, so this file runs in order: first every test that does not use one up (the
+// rejections and the 400 on the configured agreement, the 404 and the fault on unknown ids), then the
+// tests that cancel one (freshAgreement: 'fixtures', else the next of PAYMENTS_AGREEMENT_IDS, else a skip).
+test.describe.configure({ mode: 'default' });
+const declare = declarationsFor('cancel-agreement');
+const BAD_REQUEST = documentedError('cancel-agreement.error.400-bad-request');
+const NOT_FOUND = documentedError('cancel-agreement.error.404-not-found');
 const NON_NUMERIC_CLIENT_ID = 'not-a-number';
 /** Any string will do: the spec types `x-platform-id` as an optional string and says nothing of its values. */
 const PLATFORM_ID = 'payments-conformance-suite';
 const CLIENT_ID_NOT_NUMERIC =
-  'the configured PAYMENTS_CLIENT_ID is not numeric, so it cannot be sent as the numeric client.id query parameter';
-const SUCCESS_STATUSES = endpointById('cancel-agreement').successStatuses;
+  'needs a numeric PAYMENTS_CLIENT_ID: the configured one cannot be sent as the numeric client.id query parameter';
+const CANCELS = [
+  'cancel-agreement.route',
+  'cancel-agreement.path-agreement-id-string-required',
+  'cancel-agreement.no-body',
+] as const;
+
+async function checkCancelled(response: ApiResponse) {
+  await checkSuccess(response, 'cancel-agreement.route', {
+    status: 200,
+    advice: 'platform.cancel-agreement-200',
+  });
+  await checkNoBody(response, 'cancel-agreement.no-body');
+}
 
 test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
-  // Error paths.
+  // Error paths, none of which uses an agreement up.
 
-  tokenRejectionTests('cancel-agreement', ({ api, ids }, auth) =>
-    api.cancelAgreement(ids.agreementId, { auth }),
-  );
-  // An unknown id, so a target that ignores Prefer cancels nothing (and fails the test with its 404).
-  abilityTriggeredErrorTests('cancel-agreement', ({ api }, prefer) =>
-    api.cancelAgreement(unknownHexId(), { prefer }),
-  );
+  for (const { title, details, body } of [
+    ...tokenRejectionCases('cancel-agreement', ({ api, ids }, auth) =>
+      api.cancelAgreement(ids.agreementId, { auth }),
+    ),
+    // An unknown id, so a target that ignores Prefer cancels nothing (and fails the test with its 404).
+    ...abilityRowCases('cancel-agreement', ({ api }, prefer) =>
+      api.cancelAgreement(unknownHexId(), { prefer }),
+    ),
+  ]) {
+    test(title, details, body);
+  }
 
   test(
-    'answers 400 for a non-numeric client.id',
-    covers(BAD_REQUEST.key, FRESH_AGREEMENTS),
-    async ({ api, freshAgreement }) => {
+    'answers 400 for a non-numeric client.id, cancelling nothing',
+    declare({
+      requirements: [
+        BAD_REQUEST.id,
+        'cancel-agreement.errors-listed',
+        'cancel-agreement.query-client-id-number-optional',
+      ],
+    }),
+    async ({ api, ids }) => {
       // An existing agreement, so the only thing wrong with the request is client.id.
-      const response = await api.cancelAgreement(await freshAgreement(), { clientId: NON_NUMERIC_CLIENT_ID });
+      const response = await api.cancelAgreement(ids.agreementId, { clientId: NON_NUMERIC_CLIENT_ID });
       await checkDocumentedError(response, BAD_REQUEST);
     },
   );
 
-  test('answers 404 for an unknown agreement id', covers(NOT_FOUND.key), async ({ api }) => {
-    await checkDocumentedError(await api.cancelAgreement(unknownHexId()), NOT_FOUND);
-  });
+  test(
+    'answers 404 for an unknown agreement id',
+    declare({ requirements: [NOT_FOUND.id, 'cancel-agreement.errors-listed'] }),
+    async ({ api }) => {
+      await checkDocumentedError(await api.cancelAgreement(unknownHexId()), NOT_FOUND);
+    },
+  );
 
-  // Behaviour.
+  // Behaviour: each test uses an agreement up.
 
   test(
     'cancels an active agreement, with no body',
-    covers('cancel-agreement.success'),
+    declare({ requirements: CANCELS }),
     async ({ api, freshAgreement }) => {
-      const response = await api.cancelAgreement(await freshAgreement());
-      await checkStatus(response, SUCCESS_STATUSES);
-      await checkThat(response.text === '', 'the response has no body');
+      await checkCancelled(await api.cancelAgreement(await freshAgreement()));
     },
   );
 
   test(
     'cancels an active agreement given the optional x-platform-id header and numeric client.id',
-    covers('cancel-agreement.success', FRESH_AGREEMENTS),
+    declare({
+      requirements: [
+        ...CANCELS,
+        'cancel-agreement.header-x-platform-id-optional',
+        'cancel-agreement.query-client-id-number-optional',
+      ],
+    }),
     async ({ api, ids, freshAgreement }) => {
       test.skip(!/^\d+$/.test(ids.clientId), CLIENT_ID_NOT_NUMERIC);
-      const response = await api.cancelAgreement(await freshAgreement(), {
-        platformId: PLATFORM_ID,
-        clientId: ids.clientId,
-      });
-      await checkStatus(response, SUCCESS_STATUSES);
-      await checkThat(response.text === '', 'the response has no body');
+      await checkCancelled(
+        await api.cancelAgreement(await freshAgreement(), {
+          platformId: PLATFORM_ID,
+          clientId: ids.clientId,
+        }),
+      );
     },
   );
 
   test(
     'a cancelled agreement is gone: cancelling it again answers 404',
-    covers('behaviour:cancelled-agreement-is-gone', FRESH_AGREEMENTS),
+    declare({ requirements: [...CANCELS, NOT_FOUND.id] }),
     async ({ api, freshAgreement }) => {
       const id = await freshAgreement();
-      await checkStatus(await api.cancelAgreement(id), SUCCESS_STATUSES);
+      await checkCancelled(await api.cancelAgreement(id));
       await checkDocumentedError(await api.cancelAgreement(id), NOT_FOUND);
     },
   );

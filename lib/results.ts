@@ -1,0 +1,80 @@
+/**
+ * The typed result of a run, test by test: what the verdict reporter writes (results.jsonl in the
+ * reports folder) and what everything after the run reads (coverage, baseline, history, the console
+ * summary, the mutation runner, the bench, the self-tests). Also the annotations the tests carry it in.
+ */
+import type { Area, EndpointId } from './catalogue.ts';
+import type { AdviceRecord, Failure, FailureKind } from './failures.ts';
+import type { RequirementId } from './requirements/index.ts';
+
+/**
+ * Annotation types a test adds while it runs (its declarations are Allure label annotations,
+ * tests/support/declare.ts: `allure.label.requirement`, `allure.label.endpoint`).
+ */
+export const ANNOTATIONS = {
+  /** JSON list of the test's typed failures. */
+  failure: 'conformance-failure',
+  /** JSON AdviceRecord, one per platform or HTTP fact the target did not follow. */
+  advice: 'conformance-advice',
+  /** The name of a lenient allowance the target needed. */
+  allowance: 'allowance',
+  /** The shell commands that reproduce the test's requests (see tests/support/reproduce.ts). */
+  reproduce: 'reproduce',
+} as const;
+
+/** Allure's static annotations the tests are declared with (labels, description), read back by the reporters. */
+export const DECLARED_LABELS = {
+  epic: 'allure.label.epic',
+  feature: 'allure.label.feature',
+  requirement: 'allure.label.requirement',
+  endpoint: 'allure.label.endpoint',
+  severity: 'allure.label.severity',
+  /** The test's description in the report. */
+  description: 'description',
+} as const;
+
+export type TestStatus = 'passed' | 'failed' | 'skipped';
+
+export interface TestRecord {
+  /** Stable across runs of the same suite: `<file> › <describe> › <title>` (plus ` [<target>]` for several targets). */
+  key: string;
+  title: string;
+  /** Path relative to the project root. */
+  file: string;
+  line: number;
+  project: string;
+  /** The target's name in a run against several targets; `default` otherwise. */
+  target: string;
+  area?: Area;
+  endpoint?: EndpointId;
+  requirements: RequirementId[];
+  tags: string[];
+  status: TestStatus;
+  /** Why it was skipped, as the test said. */
+  skipReason?: string;
+  failures: Failure[];
+  advice: AdviceRecord[];
+  allowances: string[];
+  /** Shell commands that reproduce its requests once the target variables are exported. */
+  reproduce?: string;
+  durationMs: number;
+}
+
+/** The setup of a target failed: nothing of it was tested (exit 3), or its token grant broke the spec (exit 1). */
+export interface SetupFailure {
+  target: string;
+  kind: FailureKind;
+  message: string;
+  /** Set when the failure is a deviation of the token grant itself. */
+  failure?: Failure;
+}
+
+export const RESULTS_FILE = 'results.jsonl';
+export const SETUP_FAILURES_FILE = 'setup-failures.json';
+
+export function parseResults(text: string): TestRecord[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as TestRecord);
+}

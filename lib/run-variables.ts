@@ -1,0 +1,18 @@
+/**
+ * Variables the run passes from its command to Playwright's runner and workers (never set by users):
+ * one definition for the CLI, the Playwright config, the fixtures, the reporters and the self-tests.
+ */
+export const RUN_VARIABLES = {
+  /** One id per run; names the run's private folder of tokens and markers. */
+  runId: 'PAYMENTS_RUN_ID',
+  /** Where the embedded mock listens, chosen once in the runner. */
+  embeddedUrl: 'PAYMENTS_EMBEDDED_URL',
+  /** Set by the verdict reporter: contract failures may be recorded as data, keeping the worker. */
+  typedFailures: 'PAYMENTS_TYPED_FAILURES',
+  /** A JSON file naming several targets, one Playwright project each (mutation and variant runs). */
+  targetsFile: 'PAYMENTS_TARGETS_FILE',
+  /** Per-request timeout in milliseconds (default 10 000). */
+  requestTimeoutMs: 'PAYMENTS_REQUEST_TIMEOUT_MS',
+  /** Where a run writes its outputs. */
+  reportsDir: 'CONFORMANCE_REPORTS_DIR',
+} as const;

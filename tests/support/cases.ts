@@ -1,0 +1,96 @@
+/**
+ * Tests every bearer endpoint has, as cases its spec file declares in its own `test()` calls (so the
+ * report places them in that file): rejection of a missing or unknown token, and the Errors-table rows
+ * only the `faults` ability can provoke.
+ */
+import type { TestDetails } from '@playwright/test';
+import type { EndpointId } from '../../lib/catalogue.ts';
+import type { FaultPreference } from '../../lib/prefer.ts';
+import {
+  DOCUMENTED_ERRORS,
+  isRequirementId,
+  type DocumentedError,
+  type RequirementId,
+} from '../../lib/requirements/index.ts';
+import type { ApiResponse, Auth } from './api-client.ts';
+import { adviseThat, checkDocumentedError, checkRejected } from './checks.ts';
+import { declare } from './declare.ts';
+import type { ConformanceArgs } from './fixtures.ts';
+import { authenticationRequirements, UNKNOWN_BEARER } from './lookups.ts';
+
+/** What a case's request may use (Playwright reads a test's fixtures from its body's destructuring). */
+export type SendContext = Pick<ConformanceArgs, 'api' | 'ids' | 'tokens'>;
+
+export interface Case {
+  title: string;
+  details: TestDetails;
+  body: (args: SendContext) => Promise<void>;
+}
+
+/** The endpoint paragraph's own list of its errors, where it has one. */
+function paragraphOf(endpointId: EndpointId): RequirementId[] {
+  const id = `${endpointId}.errors-listed`;
+  return isRequirementId(id) ? [id] : [];
+}
+
+/** Two cases: no Authorization header, and a bearer token nobody issued. */
+export function tokenRejectionCases(
+  endpointId: EndpointId,
+  send: (context: SendContext, auth: Auth) => Promise<ApiResponse>,
+): Case[] {
+  const row = DOCUMENTED_ERRORS.find((e) => e.endpoint === endpointId && e.status === 401);
+  const requirements = [
+    ...authenticationRequirements(endpointId),
+    ...(row ? [row.id, ...paragraphOf(endpointId)] : []),
+  ];
+  const basis = row?.id ?? authenticationRequirements(endpointId).at(-1)!;
+  const answers = row ? `answers ${row.status}` : 'rejects a request';
+  const suffix = row ? '' : ' with a 4xx';
+  return [
+    { title: 'without a token', auth: 'none' as const },
+    { title: 'with an unknown token', auth: { bearer: UNKNOWN_BEARER } },
+  ].map(({ title, auth }) => ({
+    title: `${answers} ${title}${suffix}`,
+    details: declare(endpointId, { requirements }),
+    body: async ({ api, ids, tokens }) => {
+      const response = await send({ api, ids, tokens }, auth);
+      if (row) await checkDocumentedError(response, row);
+      else await checkRejected(response, basis);
+    },
+  }));
+}
+
+/** The `Prefer` a target with `faults` answers a row with. */
+export function preferFor(row: DocumentedError): FaultPreference {
+  return { status: row.status, ...(row.code ? { example: row.code } : {}) };
+}
+
+/** One case per Errors-table row of the endpoint that only an ability can provoke. */
+export function abilityRowCases(
+  endpointId: EndpointId,
+  send: (context: SendContext, prefer: FaultPreference) => Promise<ApiResponse>,
+): Case[] {
+  return DOCUMENTED_ERRORS.filter((e) => e.endpoint === endpointId && e.trigger.kind === 'ability').map(
+    (row) => ({
+      title: `answers ${row.status} ${row.code ?? row.name} (${row.trigger.how})`,
+      details: declare(endpointId, {
+        requirements: [row.id, ...paragraphOf(endpointId)],
+        needs: row.trigger.kind === 'ability' ? [row.trigger.ability] : [],
+      }),
+      body: async ({ api, ids, tokens }) => {
+        const response = await send({ api, ids, tokens }, preferFor(row));
+        await checkDocumentedError(response, row);
+        // A 429 asks the client to "retry"; HTTP's way to say when is Retry-After.
+        if (row.status === 429) {
+          const value = response.headers['retry-after']?.trim();
+          const valid = value !== undefined && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value)));
+          await adviseThat(
+            valid,
+            'http.retry-after-on-429',
+            `Retry-After is ${value === undefined ? 'absent' : JSON.stringify(value)}`,
+          );
+        }
+      },
+    }),
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * What a test declares about itself, statically, so Playwright's listing, the Allure results, the
+ * coverage report and `--plan` all know it before it runs: its area and endpoint (the report's tree is
+ * area › endpoint › test), the requirements it enforces (labels, not tree levels), the abilities it needs
+ * (`@needs-<ability>` tags) and, for generated tests, `@generative`.
+ */
+import type { TestDetails } from '@playwright/test';
+import { abilityTag, type Ability } from '../../lib/abilities.ts';
+import { endpointById, type EndpointId, type Industry, type SchemaName } from '../../lib/catalogue.ts';
+import { DECLARED_LABELS } from '../../lib/results.ts';
+import { isRequirementId, requirementById, type RequirementId } from '../../lib/requirements/index.ts';
+import { requirementsOfSchema } from '../../schemas/registry.ts';
+
+export const GENERATIVE_TAG = '@generative';
+const BODIES_ARE_JSON: RequirementId = 'general.bodies-json';
+
+export interface Declaration {
+  /** The requirements the test enforces; each must be testable. */
+  requirements?: readonly RequirementId[];
+  /** Schemas whose requirements the test enforces through checkSchema. */
+  schemas?: readonly SchemaName[];
+  /** Abilities the target must have (a destructive endpoint needs 'destructive' without saying so). */
+  needs?: readonly Ability[];
+  industry?: Industry;
+  generative?: boolean;
+}
+
+export class DeclarationError extends Error {
+  override name = 'DeclarationError';
+}
+
+/** The requirements a declaration names, its schemas' included, checked to exist and be testable. */
+export function declaredRequirements(endpointId: EndpointId, declaration: Declaration): RequirementId[] {
+  const ids = [
+    ...(declaration.requirements ?? []),
+    // "Bodies are JSON.": every check of an answer's body rests on it.
+    BODIES_ARE_JSON,
+    ...(declaration.schemas ?? []).flatMap((name) => requirementsOfSchema(name)),
+  ];
+  for (const id of ids) {
+    if (!isRequirementId(id)) throw new DeclarationError(`${endpointId}: unknown requirement ${id}`);
+    if (!requirementById(id).testable) throw new DeclarationError(`${endpointId}: ${id} is untestable`);
+  }
+  if (ids.length === 1) throw new DeclarationError(`${endpointId}: a test must declare what it enforces`);
+  return [...new Set(ids)];
+}
+
+/** The report's description of a test: each requirement it enforces, quoted. */
+function quotes(requirements: readonly RequirementId[]): string {
+  return [
+    'Requirements this test enforces:',
+    '',
+    ...requirements.map((id) => {
+      const requirement = requirementById(id);
+      return `- **${id}** — "${requirement.quote}" (${requirement.section})`;
+    }),
+  ].join('\n');
+}
+
+function severityOf(requirements: readonly RequirementId[]): 'critical' | 'normal' | 'minor' {
+  const kinds = new Set(requirements.map((id) => requirementById(id).kind));
+  if (kinds.has('error-row')) return 'normal';
+  return kinds.has('authentication') ? 'normal' : 'critical';
+}
+
+/** The test details of a test of `endpointId`. */
+export function declare(endpointId: EndpointId, declaration: Declaration): TestDetails {
+  const endpoint = endpointById(endpointId);
+  const requirements = declaredRequirements(endpointId, declaration);
+  const needs = new Set<Ability>([
+    ...(endpoint.destructive ? (['destructive'] as const) : []),
+    ...(declaration.needs ?? []),
+  ]);
+  return {
+    tag: [
+      ...[...needs].map(abilityTag),
+      ...(declaration.industry ? [`@industry-${declaration.industry}`] : []),
+      ...(declaration.generative ? [GENERATIVE_TAG] : []),
+    ],
+    annotation: [
+      { type: DECLARED_LABELS.epic, description: endpoint.area },
+      { type: DECLARED_LABELS.feature, description: endpoint.feature },
+      { type: DECLARED_LABELS.severity, description: severityOf(requirements) },
+      { type: DECLARED_LABELS.endpoint, description: endpointId },
+      ...requirements.map((id) => ({ type: DECLARED_LABELS.requirement, description: id })),
+      { type: DECLARED_LABELS.description, description: quotes(requirements) },
+    ],
+  };
+}
+
+/** The declarations of one endpoint's tests. */
+export function declarationsFor(endpointId: EndpointId) {
+  return (declaration: Declaration) => declare(endpointId, declaration);
+}

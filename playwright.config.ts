@@ -33,7 +33,7 @@ interface NamedTarget extends ProjectTarget {
 const targetsFile = process.env[RUN_VARIABLES.targetsFile];
 const targets: NamedTarget[] = targetsFile
   ? (JSON.parse(readFileSync(targetsFile, 'utf8')) as NamedTarget[])
-  : [{ ...DEFAULT_TARGET, teardown: true }];
+  : [{ ...DEFAULT_TARGET, teardown: process.env[RUN_VARIABLES.withTeardown] !== '0' }];
 
 const embedded = !targetsFile && !process.env[VARIABLES.baseUrl];
 if (embedded && !process.env[RUN_VARIABLES.embeddedUrl]) {

@@ -190,9 +190,14 @@ export function runCli(args: readonly string[]): CliResult {
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = runCli(process.argv.slice(2));
+/** Runs the CLI on the console; answers the exit code. */
+export function runFactoryCli(args: readonly string[]): number {
+  const result = runCli(args);
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
-  process.exitCode = result.exitCode;
+  return result.exitCode;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = runFactoryCli(process.argv.slice(2));
 }

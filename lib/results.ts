@@ -69,6 +69,27 @@ export interface SetupFailure {
   failure?: Failure;
 }
 
+/** The stable key of a test: its file (relative to the project root) and title path, and its target in a run against several. */
+export function testKeyOf(file: string, titles: readonly string[], target = 'default'): string {
+  return `${file} › ${titles.join(' › ')}${target === 'default' ? '' : ` [${target}]`}`;
+}
+
+/** Labels a test's report result carries while it runs, for the report's categories and matching. */
+export const RUN_LABELS = {
+  /** The test's key, so report files can be matched to records. */
+  testKey: 'test-key',
+  /** The kind of the first typed failure (lib/failures.ts). */
+  failureKind: 'failure-kind',
+  failureBasis: 'failure-basis',
+  failureSource: 'failure-source',
+  /** The id of a platform or HTTP fact not followed. */
+  advice: 'advice',
+  /** The name of a lenient allowance used. */
+  allowance: 'allowance',
+  /** Added after the run to a failure the baseline accepts: "until DATE: reason". */
+  knownDeviation: 'known-deviation',
+} as const;
+
 export const RESULTS_FILE = 'results.jsonl';
 export const SETUP_FAILURES_FILE = 'setup-failures.json';
 

@@ -33,7 +33,7 @@ function transform(node: unknown, layer: Layer): unknown {
   const platform = node[PLATFORM_KEYWORD];
   if (layer === 'full' && isRecord(platform)) {
     const { advice: _advice, ...keywords } = platform;
-    const allOf = Array.isArray(result.allOf) ? result.allOf : [];
+    const allOf: unknown[] = Array.isArray(result.allOf) ? (result.allOf as unknown[]) : [];
     result.allOf = [...allOf, transform(keywords, layer)];
   }
   return result;

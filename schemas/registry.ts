@@ -197,6 +197,18 @@ function fieldRulesOf(name: SchemaName): FieldRule[] {
   return [...own, ...family].filter((r) => r.requirement.testable);
 }
 
+/** Every testable requirement about the field at `pointer` (its type, its values, its presence). */
+export function requirementsAt(name: SchemaName, pointer: string): RequirementId[] {
+  const segments = pointerSegments(pointer);
+  return [
+    ...new Set(
+      fieldRulesOf(name)
+        .filter((r) => matchesPattern(segments, r.pattern))
+        .map((r) => r.requirement.id),
+    ),
+  ];
+}
+
 /** The requirement a spec-layer violation breaks: the rule of its field, else of the nearest enclosing one. */
 export function requirementFor(
   name: SchemaName,
@@ -221,13 +233,23 @@ export function requirementFor(
 
 const adviceBySchema = new Map<string, AdviceLocation[]>();
 
-function adviceFor(name: SchemaName, pointer: string): AdviceId | undefined {
+/** Keywords of an object's schema that ajv reports at one of its properties (the violation's pointer). */
+const PARENT_KEYWORDS = new Set([
+  'required',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'dependentRequired',
+]);
+
+function adviceFor(name: SchemaName, pointer: string, keyword: string): AdviceId | undefined {
   let locations = adviceBySchema.get(name);
   if (!locations) {
     locations = adviceLocations(name, documents);
     adviceBySchema.set(name, locations);
   }
-  for (let segments = pointerSegments(pointer); ; segments = segments.slice(0, -1)) {
+  // A property the platform requires is missing: the fact is the object's, not the absent field's own.
+  const start = pointerSegments(pointer).slice(0, PARENT_KEYWORDS.has(keyword) ? -1 : undefined);
+  for (let segments = start; ; segments = segments.slice(0, -1)) {
     const found = locations.find((l) => matchesPattern(segments, l.pattern));
     if (found) return found.advice;
     if (segments.length === 0) return locations[0]?.advice;
@@ -250,7 +272,8 @@ function withBasis(
 ): SchemaViolation[] {
   const distinct = new Map(violations.map((v) => [`${v.pointer}|${v.keyword}|${v.message}`, v]));
   return [...distinct.values()].map((v) => {
-    const basis = layer === 'spec' ? requirementFor(name, v.pointer, v.keyword) : adviceFor(name, v.pointer);
+    const basis =
+      layer === 'spec' ? requirementFor(name, v.pointer, v.keyword) : adviceFor(name, v.pointer, v.keyword);
     if (!basis) {
       throw new UnmappedViolationError(
         `schemas/${name}: no ${layer === 'spec' ? 'requirement (lib/requirements fields)' : 'x-platform advice'} covers ${v.pointer || '(root)'} (${v.rule})`,
@@ -274,43 +297,79 @@ export function validate(name: SchemaName, data: unknown, profile: Profile = 'st
   const failing = adviceFails(profile) ? [...specViolations, ...platformViolations] : specViolations;
   const advice = adviceFails(profile) ? [] : platformViolations;
   const valid = failing.length === 0;
+  // An allowance inside an x-platform part excuses a platform fact: it is needed as much as one that
+  // excuses a requirement, and is reported the same way.
   const allowances =
-    valid && enabled === 'all' ? minimalAllowances(validatorFor(name, 'spec'), data, spec.used) : [];
+    valid && enabled === 'all'
+      ? minimalAllowances(
+          [validatorFor(name, 'spec'), validatorFor(name, 'full')],
+          data,
+          new Set([...spec.used, ...full.used]),
+        )
+      : [];
   return { valid, violations: failing, advice, allowances };
+}
+
+/** What a run reports once allowance branches are set aside: the keys of its remaining errors. */
+function reportedErrors(
+  validator: ValidateFunction,
+  data: unknown,
+  enabled: ReadonlySet<string>,
+): Set<string> {
+  return new Set(withoutAllowanceBranches(run(validator, data, enabled).errors).map(errorKey));
 }
 
 /**
  * ajv evaluates every anyOf branch under draft 2020-12 (it tracks evaluated properties), so the names
- * recorded by a lenient run are a superset of those needed. Drop each one whose absence still validates.
+ * recorded by a lenient run are a superset of those needed. Drop each one whose absence makes no layer
+ * report an error it did not report with every recorded allowance.
  */
 function minimalAllowances(
-  validator: ValidateFunction,
+  validators: readonly ValidateFunction[],
   data: unknown,
   recorded: Set<string>,
 ): AllowanceName[] {
+  const baselines = validators.map((validator) => reportedErrors(validator, data, recorded));
   const needed = new Set(recorded);
   for (const name of [...recorded].sort()) {
     needed.delete(name);
-    if (!run(validator, data, needed).valid) needed.add(name);
+    const worse = validators.some((validator, i) =>
+      [...reportedErrors(validator, data, needed)].some((key) => !baselines[i]!.has(key)),
+    );
+    if (worse) needed.add(name);
   }
   return [...needed].filter(isAllowanceName).sort();
 }
 
+const hasAllowance = (node: unknown): boolean =>
+  typeof node === 'object' && node !== null && ALLOWANCE_KEYWORD in node;
+
+/** A keyword of an anyOf branch that carries an allowance, whether the allowance was enabled or not. */
+function inEnabledAllowanceBranch(e: ErrorObject): boolean {
+  return /\/anyOf\/\d+\/[^/]+$/.test(e.schemaPath) && hasAllowance(e.parentSchema);
+}
+
+/** The anyOf error of a choice between a strict shape and allowance branches. */
+function isAllowanceChoice(e: ErrorObject): boolean {
+  const branches = (e.parentSchema as { anyOf?: unknown } | undefined)?.anyOf;
+  return e.keyword === 'anyOf' && Array.isArray(branches) && branches.some(hasAllowance);
+}
+
 /**
- * An allowance branch that failed only repeats that its strict sibling failed, whose own errors say why.
- * An `x-allowance` outside an anyOf (a property that only a lenient spelling has) stays: it is the
- * violation itself.
+ * An allowance branch that failed only repeats that its strict sibling failed, whose own errors say why
+ * (under every profile: an enabled allowance's branch may fail for its own reasons too). An `x-allowance`
+ * outside an anyOf (a property that only a lenient spelling has) stays: it is the violation itself.
  */
 function withoutAllowanceBranches(errors: ErrorObject[]): ErrorObject[] {
   const branchPaths = errors
     .filter((e) => e.keyword === ALLOWANCE_KEYWORD)
     .map((e) => e.schemaPath.slice(0, -`/${ALLOWANCE_KEYWORD}`.length))
     .filter((path) => /\/anyOf\/\d+$/.test(path));
-  const ownerPaths = new Set(branchPaths.map((path) => path.replace(/\/\d+$/, '')));
   return errors.filter(
     (e) =>
       !branchPaths.some((path) => e.schemaPath.startsWith(`${path}/`)) &&
-      !(e.keyword === 'anyOf' && ownerPaths.has(e.schemaPath)) &&
+      !inEnabledAllowanceBranch(e) &&
+      !isAllowanceChoice(e) &&
       // an if/then failure is fully explained by the `then` errors reported beside it
       e.keyword !== 'if',
   );

@@ -88,11 +88,13 @@ function registerRewrites(app: FastifyInstance, rewrites: EffectOf<'rewrite-resp
 }
 
 export function applyVariation(variation: Variation | undefined): AppliedVariation {
-  const rules = Object.assign({}, FAITHFUL_RULES, ...effectsOf(variation, 'set-rules').map((e) => e.rules));
-  const seededIds = Object.assign(
-    {},
-    SEEDED_IDS,
-    ...effectsOf(variation, 'set-seeded-ids').map((e) => e.ids),
+  const rules: MockRules = effectsOf(variation, 'set-rules').reduce<MockRules>(
+    (all, e) => ({ ...all, ...e.rules }),
+    { ...FAITHFUL_RULES },
+  );
+  const seededIds: TargetIds = effectsOf(variation, 'set-seeded-ids').reduce<TargetIds>(
+    (all, e) => ({ ...all, ...e.ids }),
+    { ...SEEDED_IDS },
   );
   const preferIgnoredOn = new Set(effectsOf(variation, 'ignore-prefer').map((e) => e.endpoint));
   const weakened = new Map(

@@ -1,71 +1,61 @@
-/** Renders the coverage matrix (scripts/report/coverage.ts) as the Markdown a reader opens. */
-import type { Coverage, CoverageRow, CoveringTest, PathVerdict } from './coverage.ts';
+/** The coverage report (./coverage.ts) as Markdown, for the job summary and readers of reports/. */
+import { VERDICTS, type Coverage, type CoverageRow, type Verdict } from './coverage.ts';
 
-const VERDICT_MARK: Record<PathVerdict, string> = {
-  passed: '✅ passed',
+const MARK: Record<Verdict, string> = {
   failed: '❌ failed',
+  'known deviation': '⚠️ known deviation',
+  advice: '💡 advice',
+  passed: '✅ passed',
   'not exercised': '⏭️ not exercised',
-  untested: '🚫 NO TEST',
+  'not selected': '➖ not selected',
+  'no test': '🚫 NO TEST',
+  untestable: '∅ untestable',
 };
+const QUOTE_LENGTH = 140;
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
-function describeTest(test: CoveringTest): string {
-  const reason = test.reason ? ` — ${test.reason}` : '';
-  const allowances = test.allowances.length ? ` (allowances: ${test.allowances.join(', ')})` : '';
-  return `${test.outcome}: ${test.name}${reason}${allowances}`;
+function short(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
-function matrixRow(row: CoverageRow): string {
-  const tests = row.tests.length ? row.tests.map(describeTest).join('<br>') : '—';
-  const name = row.kind === 'success' ? 'success' : row.name;
-  return `| ${cell(row.feature)} | \`${row.key}\` | ${row.status} | ${cell(name)} | ${VERDICT_MARK[row.verdict]} | ${cell(tests)} |`;
+function detail(row: CoverageRow): string {
+  if (row.reason) return short(row.reason, 200);
+  const failing = row.tests.filter((t) => t.status === 'failed');
+  const shown = failing.length > 0 ? failing : row.tests;
+  if (shown.length === 0) return '—';
+  const first = shown[0]!;
+  const more = shown.length > 1 ? ` (+${shown.length - 1} more)` : '';
+  return short(`${first.title}${first.reason ? ` — ${first.reason}` : ''}`, 200) + more;
 }
 
 export function renderCoverageMarkdown(coverage: Coverage): string {
   const { totals, tests } = coverage;
+  const order = (row: CoverageRow) => VERDICTS.indexOf(row.verdict);
+  const rows = [...coverage.rows].sort((a, b) => order(a) - order(b));
   const lines = [
-    '# Coverage matrix',
+    '# Coverage by requirement',
     '',
-    `Generated ${coverage.generatedAt}. Every endpoint × every documented path of the spec (success and each Errors-table row), with the tests that claim it (Allure \`story\` label) and their outcome on this target.`,
+    `Target ${coverage.target}, profile ${coverage.profile}, ${coverage.selection}; generated ${coverage.generatedAt}.`,
     '',
-    `- Documented paths: **${totals.paths}** — passed ${totals.passed}, failed ${totals.failed}, not exercised on this target ${totals['not exercised']}, **without any test ${totals.untested}**.`,
-    `- Tests in the run: ${tests.total} — passed ${tests.passed}, failed ${tests.failed}, broken ${tests.broken}, skipped ${tests.skipped}.`,
+    `- Requirements: ${totals.requirements} (${totals.testable} testable) — failed ${totals.failed}, known deviations ${totals['known deviation']}, passed ${totals.passed}, not exercised ${totals['not exercised']}, not selected ${totals['not selected']}, **without a test ${totals['no test']}**, untestable ${totals.untestable}.`,
+    `- Platform and HTTP facts not followed (advice): ${totals.advice}.`,
+    `- Tests: ${tests.total} — passed ${tests.passed}, failed ${tests.failed}, skipped ${tests.skipped}.`,
     '',
-    '| Endpoint | Coverage key | Status | Code / name | Verdict | Tests (outcome — reason) |',
-    '|---|---|---|---|---|---|',
-    ...coverage.rows.map(matrixRow),
+    '| Verdict | Requirement | Statement | Tests (first, and why) |',
+    '|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${MARK[row.verdict]} | \`${row.id}\` | ${cell(short(row.quote, QUOTE_LENGTH))} | ${cell(detail(row))} |`,
+    ),
   ];
-
-  const untested = coverage.rows.filter((r) => r.verdict === 'untested');
-  if (untested.length) {
-    lines.push('', '## Documented paths without any test (the gate fails)', '');
-    lines.push(...untested.map((r) => `- \`${r.key}\` (${r.feature}, ${r.status} ${r.name})`));
-  }
-
-  const notExercised = coverage.rows.filter((r) => r.verdict === 'not exercised');
-  lines.push('', '## Not exercised on this target (reported, not failed)', '');
-  lines.push(
-    ...(notExercised.length
-      ? notExercised.map(
-          (r) =>
-            `- \`${r.key}\`: ${[...new Set(r.tests.map((t) => t.reason ?? 'skipped without a reason'))].join('; ')}`,
-        )
-      : ['- none: every documented path was exercised.']),
-  );
-
-  lines.push('', '## Lenient-profile allowances used (deviations tolerated, not verified)', '');
+  lines.push('', '## Lenient allowances used (deviations tolerated, not verified)', '');
   lines.push(
     ...(coverage.allowances.length
-      ? coverage.allowances.map((a) => `- \`${a.name}\`: ${a.tests.join('; ')}`)
+      ? coverage.allowances.map((a) => `- \`${a.name}\`: ${a.tests.length} test(s)`)
       : ['- none.']),
   );
-
-  if (coverage.unknownKeys.length) {
-    lines.push('', '## Story labels naming no documented path (check for typos)', '');
-    lines.push(...coverage.unknownKeys.map((u) => `- \`${u.key}\`: ${u.tests.join('; ')}`));
-  }
   return `${lines.join('\n')}\n`;
 }

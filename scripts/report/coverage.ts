@@ -1,159 +1,171 @@
 /**
- * The coverage matrix: every endpoint × every documented path (its success and each Errors-table row
- * from lib/catalogue.ts), with the tests whose Allure `story` label claims that path and their outcome.
- * A path no test claims is `untested` and fails the gate; a path whose tests were all skipped (the
- * target lacks an ability) is `not exercised` and is reported, not failed.
+ * Coverage by requirement: every requirement of the spec with the tests that enforce it and its verdict on
+ * this target, and every platform or HTTP fact the target did not follow (advice). A testable requirement
+ * no test enforces fails the gate; one whose tests were not selected, or all skipped, is reported, not failed.
  */
-import { DOCUMENTED_ERRORS, ENDPOINTS, type EndpointId } from '../../lib/catalogue.ts';
-import { labelValues, type ExecutedTest, type Outcome } from './executed-tests.ts';
+import { ADVICE } from '../../lib/advice.ts';
+import type { Basis } from '../../lib/basis.ts';
+import { REQUIREMENTS, type RequirementId } from '../../lib/requirements/index.ts';
+import type { TestRecord, TestStatus } from '../../lib/results.ts';
+import type { BaselineOutcome } from './baseline.ts';
 
-export const STORY_LABEL = 'story';
-export const BEHAVIOUR_STORY_PREFIX = 'behaviour:';
-
-export type PathVerdict = 'passed' | 'failed' | 'not exercised' | 'untested';
-
-export interface DocumentedPath {
-  /** The coverage key: `<endpointId>.success` or a DocumentedError key. */
-  key: string;
-  endpoint: EndpointId;
-  feature: string;
-  kind: 'success' | 'error';
-  /** Expected status(es), e.g. `200` or `200/204`. */
-  status: string;
-  /** The spec's "Code / name" for an error row; `success` for a success path. */
-  name: string;
-  /** What a test needs from the target to provoke the path, if anything. */
-  needs?: string;
-}
+export const VERDICTS = [
+  'failed',
+  'known deviation',
+  'advice',
+  'passed',
+  'not exercised',
+  'not selected',
+  'no test',
+  'untestable',
+] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 export interface CoveringTest {
-  name: string;
-  fullName: string;
-  outcome: Outcome;
-  /** Skip reason or failure message (first line). */
+  key: string;
+  title: string;
+  status: TestStatus | 'not selected';
+  /** Why it failed (its first line), was skipped, or was not selected. */
   reason?: string;
-  allowances: string[];
 }
 
-export interface CoverageRow extends DocumentedPath {
-  verdict: PathVerdict;
+export interface CoverageRow {
+  id: Basis;
+  source: 'spec' | 'platform' | 'http';
+  section: string;
+  quote: string;
+  kind: string;
+  verdict: Verdict;
+  /** Why it has this verdict, where the verdict alone does not say. */
+  reason?: string;
   tests: CoveringTest[];
 }
 
 export interface Coverage {
   generatedAt: string;
-  totals: Record<PathVerdict, number> & { paths: number };
-  tests: Record<Outcome, number> & { total: number };
+  target: string;
+  profile: string;
+  /** `whole suite`, or what the run selected. */
+  selection: string;
+  totals: Record<Verdict, number> & { requirements: number; testable: number };
+  tests: { total: number; passed: number; failed: number; skipped: number };
   rows: CoverageRow[];
-  /** Story labels that look like coverage keys but name no documented path (typos, stale keys). */
-  unknownKeys: { key: string; tests: string[] }[];
   allowances: { name: string; tests: string[] }[];
 }
 
-export const SUCCESS_KEY_SUFFIX = '.success';
-
-export function documentedPaths(): DocumentedPath[] {
-  return ENDPOINTS.flatMap((endpoint) => [
-    {
-      key: `${endpoint.id}${SUCCESS_KEY_SUFFIX}`,
-      endpoint: endpoint.id,
-      feature: endpoint.feature,
-      kind: 'success' as const,
-      status: endpoint.successStatuses.join('/'),
-      name: 'success',
-    },
-    ...DOCUMENTED_ERRORS.filter((row) => row.endpoint === endpoint.id).map((row) => ({
-      key: row.key,
-      endpoint: row.endpoint,
-      feature: endpoint.feature,
-      kind: 'error' as const,
-      status: String(row.status),
-      name: row.name,
-      needs: row.trigger.kind === 'ability' ? `ability '${row.trigger.ability}'` : undefined,
-    })),
-  ]);
-}
-
-/** Coverage keys a test claims: its story labels that are not behaviour names. */
-export function coverageKeysOf(test: ExecutedTest): string[] {
-  return labelValues(test, STORY_LABEL).filter((story) => !story.startsWith(BEHAVIOUR_STORY_PREFIX));
+export interface CoverageInput {
+  /** What this run ran (skipped tests included). */
+  records: readonly TestRecord[];
+  /** Every test of the suite; for a run of the whole suite, `records` itself. */
+  inventory: readonly Pick<TestRecord, 'key' | 'title' | 'requirements'>[];
+  baseline: BaselineOutcome;
+  target: string;
+  profile: string;
+  selection: string;
+  generatedAt?: Date;
 }
 
 function firstLine(text: string | undefined): string | undefined {
   const line = text
     ?.split('\n')
-    .map((l) => l.trim())
-    .find(Boolean);
+    .find((l) => l.trim() !== '')
+    ?.trim();
   return line === undefined ? undefined : line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
-function verdictOf(tests: readonly CoveringTest[]): PathVerdict {
-  if (tests.length === 0) return 'untested';
-  if (tests.some((t) => t.outcome === 'failed' || t.outcome === 'broken' || t.outcome === 'unknown')) {
-    return 'failed';
-  }
-  return tests.some((t) => t.outcome === 'passed') ? 'passed' : 'not exercised';
-}
-
-export function untestedKeys(tests: readonly ExecutedTest[]): string[] {
-  const claimed = new Set(tests.flatMap(coverageKeysOf));
-  return documentedPaths()
-    .map((p) => p.key)
-    .filter((key) => !claimed.has(key));
-}
-
-export function buildCoverage(tests: readonly ExecutedTest[], generatedAt = new Date()): Coverage {
-  const paths = documentedPaths();
-  const known = new Set(paths.map((p) => p.key));
-  const rows = paths.map((path): CoverageRow => {
-    const covering = tests
-      .filter((t) => coverageKeysOf(t).includes(path.key))
-      .map((t) => ({
-        name: t.name,
-        fullName: t.fullName,
-        outcome: t.outcome,
-        reason: t.outcome === 'passed' ? undefined : firstLine(t.message),
-        allowances: t.allowances,
-      }));
-    return { ...path, verdict: verdictOf(covering), tests: covering };
+function requirementRow(
+  id: RequirementId,
+  input: CoverageInput,
+  knownKeys: Set<string>,
+): Omit<CoverageRow, 'id' | 'source' | 'section' | 'quote' | 'kind'> {
+  const ran = new Map(input.records.map((r) => [r.key, r]));
+  const declaring = input.inventory.filter((t) => t.requirements.includes(id));
+  const tests: CoveringTest[] = declaring.map((t) => {
+    const record = ran.get(t.key);
+    if (!record) return { key: t.key, title: t.title, status: 'not selected' };
+    const own = record.failures.find((f) => f.basis === id);
+    const reason =
+      record.status === 'skipped' ? record.skipReason : firstLine((own ?? record.failures[0])?.message);
+    return { key: t.key, title: t.title, status: record.status, ...(reason ? { reason } : {}) };
   });
-
-  const unknown = new Map<string, string[]>();
-  for (const test of tests) {
-    for (const key of coverageKeysOf(test).filter((k) => !known.has(k))) {
-      unknown.set(key, [...(unknown.get(key) ?? []), test.fullName]);
-    }
+  if (declaring.length === 0) return { verdict: 'no test', tests };
+  const ranTests = tests.filter((t) => t.status !== 'not selected');
+  if (ranTests.length === 0) return { verdict: 'not selected', tests };
+  const failing = input.records.filter((r) => r.failures.some((f) => f.basis === id));
+  if (failing.length > 0) {
+    const allKnown = failing.every((r) => knownKeys.has(`${r.key}|${id}`));
+    return { verdict: allKnown ? 'known deviation' : 'failed', tests };
   }
+  if (ranTests.some((t) => t.status === 'passed')) return { verdict: 'passed', tests };
+  const reasons = [...new Set(ranTests.map((t) => t.reason ?? t.status))];
+  return { verdict: 'not exercised', reason: reasons.join('; '), tests };
+}
+
+export function buildCoverage(input: CoverageInput): Coverage {
+  const knownKeys = new Set(input.baseline.known.map((k) => `${k.record.key}|${k.failure.basis}`));
+  const rows: CoverageRow[] = REQUIREMENTS.map((requirement) => {
+    const base = {
+      id: requirement.id,
+      source: 'spec' as const,
+      section: requirement.section,
+      quote: requirement.quote,
+      kind: requirement.kind,
+    };
+    if (!requirement.testable)
+      return { ...base, verdict: 'untestable' as const, reason: requirement.untestable, tests: [] };
+    return { ...base, ...requirementRow(requirement.id, input, knownKeys) };
+  });
+  for (const advice of ADVICE) {
+    const noted = input.records.flatMap((r) => [
+      ...r.advice.filter((a) => a.basis === advice.id).map((a) => ({ record: r, seen: a.seen })),
+      ...r.failures.filter((f) => f.basis === advice.id).map((f) => ({ record: r, seen: f.seen })),
+    ]);
+    if (noted.length === 0) continue;
+    const failed = noted.some(({ record }) => record.failures.some((f) => f.basis === advice.id));
+    rows.push({
+      id: advice.id,
+      source: advice.source,
+      section: advice.evidence,
+      quote: advice.statement,
+      kind: 'advice',
+      verdict: failed ? 'failed' : 'advice',
+      tests: noted.map(({ record, seen }) => ({
+        key: record.key,
+        title: record.title,
+        status: record.status,
+        reason: seen,
+      })),
+    });
+  }
+  const count = (verdict: Verdict) => rows.filter((r) => r.verdict === verdict).length;
   const allowances = new Map<string, string[]>();
-  for (const test of tests) {
-    for (const name of test.allowances)
-      allowances.set(name, [...(allowances.get(name) ?? []), test.fullName]);
+  for (const record of input.records) {
+    for (const name of record.allowances) allowances.set(name, [...(allowances.get(name) ?? []), record.key]);
   }
-
-  const count = <T extends string>(values: readonly T[], of: T) => values.filter((v) => v === of).length;
-  const verdicts = rows.map((r) => r.verdict);
-  const outcomes = tests.map((t) => t.outcome);
   return {
-    generatedAt: generatedAt.toISOString(),
+    generatedAt: (input.generatedAt ?? new Date()).toISOString(),
+    target: input.target,
+    profile: input.profile,
+    selection: input.selection,
     totals: {
-      paths: rows.length,
-      passed: count(verdicts, 'passed'),
-      failed: count(verdicts, 'failed'),
-      'not exercised': count(verdicts, 'not exercised'),
-      untested: count(verdicts, 'untested'),
+      ...(Object.fromEntries(VERDICTS.map((v) => [v, count(v)])) as Record<Verdict, number>),
+      requirements: REQUIREMENTS.length,
+      testable: REQUIREMENTS.filter((r) => r.testable).length,
     },
     tests: {
-      total: tests.length,
-      passed: count(outcomes, 'passed'),
-      failed: count(outcomes, 'failed'),
-      broken: count(outcomes, 'broken'),
-      skipped: count(outcomes, 'skipped'),
-      unknown: count(outcomes, 'unknown'),
+      total: input.records.length,
+      passed: input.records.filter((r) => r.status === 'passed').length,
+      failed: input.records.filter((r) => r.status === 'failed').length,
+      skipped: input.records.filter((r) => r.status === 'skipped').length,
     },
     rows,
-    unknownKeys: [...unknown].map(([key, names]) => ({ key, tests: names })),
     allowances: [...allowances]
-      .map(([name, names]) => ({ name, tests: names }))
+      .map(([name, tests]) => ({ name, tests }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
+}
+
+/** Testable requirements no test of the suite enforces: each fails the gate. */
+export function requirementsWithoutTest(coverage: Coverage): RequirementId[] {
+  return coverage.rows.filter((r) => r.verdict === 'no test').map((r) => r.id as RequirementId);
 }

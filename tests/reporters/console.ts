@@ -3,6 +3,10 @@
  * the first line of a failure (the quote of the rule it broke). The run command prints the summary.
  */
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { SetupError } from '../support/setup-target.ts';
+
+const underRunCommand = process.env[RUN_VARIABLES.runCommand] === '1';
 
 const MARK = { passed: '✓', failed: '✘', timedOut: '✘', interrupted: '✘', skipped: '-' } as const;
 const FIRST_LINE_LENGTH = 180;
@@ -22,7 +26,7 @@ export default class ConsoleReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.total = suite.allTests().length;
-    console.log(`Running ${this.total} tests using ${config.workers} workers`);
+    if (this.total > 0) console.log(`Running ${this.total} tests using ${config.workers} workers`);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -41,6 +45,8 @@ export default class ConsoleReporter implements Reporter {
   }
 
   onError(error: { message?: string }): void {
+    // The run command reports a target that could not be set up itself, once, whole.
+    if (underRunCommand && error.message?.startsWith(SetupError.name)) return;
     console.error(firstLine(error.message));
   }
 }

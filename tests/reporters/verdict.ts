@@ -10,8 +10,14 @@ import { abilitiesOfTags } from '../../lib/abilities.ts';
 import { AREAS, type Area, type EndpointId } from '../../lib/catalogue.ts';
 import type { AdviceRecord, Failure } from '../../lib/failures.ts';
 import { reportPaths } from '../../lib/report-paths.ts';
-import { isRequirementId, type RequirementId } from '../../lib/requirements/index.ts';
-import { ANNOTATIONS, DECLARED_LABELS, type TestRecord, type TestStatus } from '../../lib/results.ts';
+import { isRequirementId } from '../../lib/requirements/index.ts';
+import {
+  ANNOTATIONS,
+  DECLARED_LABELS,
+  testKeyOf,
+  type TestRecord,
+  type TestStatus,
+} from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { redact } from '../support/redact.ts';
 import { projectTarget } from '../support/target.ts';
@@ -80,7 +86,7 @@ export default class VerdictReporter implements Reporter {
     const epic = declared(test, DECLARED_LABELS.epic)[0];
     const endpoint = declared(test, DECLARED_LABELS.endpoint)[0] as EndpointId | undefined;
     const record: TestRecord = {
-      key: `${file} › ${titles.join(' › ')}${target === 'default' ? '' : ` [${target}]`}`,
+      key: testKeyOf(file, titles, target),
       title: test.title,
       file,
       line: test.location.line,
@@ -88,7 +94,7 @@ export default class VerdictReporter implements Reporter {
       target,
       ...((AREAS as readonly string[]).includes(epic ?? '') ? { area: epic as Area } : {}),
       ...(endpoint ? { endpoint } : {}),
-      requirements: declared(test, DECLARED_LABELS.requirement).filter(isRequirementId) as RequirementId[],
+      requirements: declared(test, DECLARED_LABELS.requirement).filter(isRequirementId),
       tags: test.tags,
       status,
       ...(status === 'skipped'

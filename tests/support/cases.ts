@@ -65,6 +65,8 @@ export function preferFor(row: DocumentedError): FaultPreference {
   return { status: row.status, ...(row.code ? { example: row.code } : {}) };
 }
 
+const RATE_LIMIT_429: RequirementId = 'limits.rate-limit-429';
+
 /** One case per Errors-table row of the endpoint that only an ability can provoke. */
 export function abilityRowCases(
   endpointId: EndpointId,
@@ -74,7 +76,8 @@ export function abilityRowCases(
     (row) => ({
       title: `answers ${row.status} ${row.code ?? row.name} (${row.trigger.how})`,
       details: declare(endpointId, {
-        requirements: [row.id, ...paragraphOf(endpointId)],
+        // The Limits section says it again: a rate-limit rejection is HTTP 429 local_rate_limited.
+        requirements: [row.id, ...paragraphOf(endpointId), ...(row.status === 429 ? [RATE_LIMIT_429] : [])],
         needs: row.trigger.kind === 'ability' ? [row.trigger.ability] : [],
       }),
       body: async ({ api, ids, tokens }) => {

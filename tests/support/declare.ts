@@ -13,6 +13,16 @@ import { requirementsOfSchema } from '../../schemas/registry.ts';
 
 export const GENERATIVE_TAG = '@generative';
 const BODIES_ARE_JSON: RequirementId = 'general.bodies-json';
+const VERSION_IN_PATH: RequirementId = 'versioning.version-in-path';
+const VERSIONED_PATH = /\/v\d+\//;
+
+/**
+ * What a test uses that the target contract may not supply: an authorization code ('authorize' or
+ * PAYMENTS_AUTH_CODE), a second application, a consumable agreement or claim ('fixtures' or the id lists),
+ * a non-test token. Declared as `@uses-<what>` tags so `--plan` can tell, before a request, what will skip.
+ */
+export const USES = ['auth-code', 'other-client', 'agreement', 'claim', 'live-token'] as const;
+export type Use = (typeof USES)[number];
 
 export interface Declaration {
   /** The requirements the test enforces; each must be testable. */
@@ -21,6 +31,7 @@ export interface Declaration {
   schemas?: readonly SchemaName[];
   /** Abilities the target must have (a destructive endpoint needs 'destructive' without saying so). */
   needs?: readonly Ability[];
+  uses?: readonly Use[];
   industry?: Industry;
   generative?: boolean;
 }
@@ -35,13 +46,17 @@ export function declaredRequirements(endpointId: EndpointId, declaration: Declar
     ...(declaration.requirements ?? []),
     // "Bodies are JSON.": every check of an answer's body rests on it.
     BODIES_ARE_JSON,
+    // A versioned endpoint is reached at its versioned path, as every request of the test is.
+    ...(VERSIONED_PATH.test(endpointById(endpointId).path) ? [VERSION_IN_PATH] : []),
     ...(declaration.schemas ?? []).flatMap((name) => requirementsOfSchema(name)),
   ];
   for (const id of ids) {
-    if (!isRequirementId(id)) throw new DeclarationError(`${endpointId}: unknown requirement ${id}`);
+    if (!isRequirementId(id)) throw new DeclarationError(`${endpointId}: unknown requirement ${String(id)}`);
     if (!requirementById(id).testable) throw new DeclarationError(`${endpointId}: ${id} is untestable`);
   }
-  if (ids.length === 1) throw new DeclarationError(`${endpointId}: a test must declare what it enforces`);
+  if (ids.length === (VERSIONED_PATH.test(endpointById(endpointId).path) ? 2 : 1)) {
+    throw new DeclarationError(`${endpointId}: a test must declare what it enforces`);
+  }
   return [...new Set(ids)];
 }
 
@@ -74,6 +89,7 @@ export function declare(endpointId: EndpointId, declaration: Declaration): TestD
   return {
     tag: [
       ...[...needs].map(abilityTag),
+      ...(declaration.uses ?? []).map((use) => `@uses-${use}`),
       ...(declaration.industry ? [`@industry-${declaration.industry}`] : []),
       ...(declaration.generative ? [GENERATIVE_TAG] : []),
     ],

@@ -4,11 +4,21 @@
  * declared requirements, the reproduction script). Specs import `test` only from here.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { test as base } from '@playwright/test';
 import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
-import { DECLARED_LABELS, ANNOTATIONS } from '../../lib/results.ts';
+import { label } from 'allure-js-commons';
+import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
 import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
+import {
+  AUTH_CODE_USED,
+  NEEDS_ABILITY,
+  NO_AUTH_CODE,
+  NO_CONFIGURED_ID_LEFT,
+  REFUSE_LIVE_TOKEN,
+} from './skip-reasons.ts';
+import type { Use } from './declare.ts';
 import { fail, failure, settleTypedFailures, undeclaredCitations } from './outcome.ts';
 import { Reproduction } from './reproduce.ts';
 import {
@@ -21,17 +31,15 @@ import {
 } from './run-state.ts';
 import { projectTarget, targetConfigOf, type ProjectTarget } from './target.ts';
 
-export const NEEDS_ABILITY = (ability: string) => `needs ability '${ability}'`;
-export const REFUSE_LIVE_TOKEN =
-  'refusing a destructive test: the token this run holds is not known to be a test token (live_mode is not false); destructive requests are never sent with a live-mode token';
-export const NO_CONFIGURED_ID_LEFT = (single: string, list: string) =>
-  `needs one more ${single.replace(/^PAYMENTS_|_ID$/g, '').toLowerCase()} than the run has: each is used up once; list several in ${list} or give the target 'fixtures'`;
-export const NO_AUTH_CODE =
-  "needs ability 'authorize' (to mint authorization codes) or PAYMENTS_AUTH_CODE (a fresh code: npm run authorize)";
-export const AUTH_CODE_USED =
-  "needs a second authorization code: PAYMENTS_AUTH_CODE was already exchanged by another test in this run (codes are single use); a target with 'authorize' mints one per test";
+export const UNDECLARED_USE = (use: Use) =>
+  `the suite's declaration of this test omits that it uses ${use} (add uses: ['${use}'] to its declare() call)`;
 export const UNDECLARED = (ids: readonly string[]) =>
   `the suite's declaration of this test omits requirements its checks cite: ${ids.join(', ')} (add them to its declare() call)`;
+
+/** A fixture that takes what the target may not supply checks the test said so (for --plan). */
+function declaredUse(use: Use): void {
+  if (!test.info().tags.includes(`@uses-${use}`)) throw new Error(UNDECLARED_USE(use));
+}
 
 /** Tests that mint authorization codes or move the clock hold this lock, so a clock jump never expires another test's code. */
 const CLOCK_LOCK = 'clock';
@@ -113,7 +121,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   verdict: [
-    async ({ api }, use, testInfo) => {
+    async ({ api, target }, use, testInfo) => {
+      const file = path.relative(testInfo.config.rootDir, testInfo.file);
+      await label(RUN_LABELS.testKey, testKeyOf(file, testInfo.titlePath.slice(1), target.name));
       await use();
       const script = api.reproductionScript();
       if (script) {
@@ -154,6 +164,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   authorizationCode: async ({ api, config, target }, use) => {
     await use(async (redirectUri = config.redirectUri) => {
+      declaredUse('auth-code');
       if (config.abilities.has('authorize')) {
         const { response, code } = await api.authorize({
           clientId: config.clientId,
@@ -217,6 +228,7 @@ async function freshResource(
   single: string,
   list: string,
 ): Promise<string> {
+  declaredUse(kind);
   if (config.abilities.has('fixtures')) {
     const response = await api.createFixture(kind);
     const id = (response.body as { id?: unknown } | undefined)?.id;

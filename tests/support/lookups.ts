@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { EndpointId, SchemaName } from '../../lib/catalogue.ts';
-import { requirementFor } from '../../schemas/registry.ts';
+import { requirementsAt } from '../../schemas/registry.ts';
 import { REQUIREMENTS, type RequirementId } from '../../lib/requirements/index.ts';
 import { declareFake } from './redact.ts';
 
@@ -53,8 +53,7 @@ export function authenticationRequirements(endpointId: EndpointId): RequirementI
 export function requestRequirements(schema: SchemaName, body: unknown): RequirementId[] {
   const found = new Set<RequirementId>();
   const visit = (value: unknown, pointer: string) => {
-    const id = requirementFor(schema, pointer, 'type');
-    if (id && pointer !== '') found.add(id);
+    if (pointer !== '') for (const id of requirementsAt(schema, pointer)) found.add(id);
     if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${pointer}/${i}`));
     else if (typeof value === 'object' && value !== null) {
       for (const [key, inner] of Object.entries(value)) visit(inner, `${pointer}/${key}`);

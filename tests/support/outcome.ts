@@ -19,12 +19,9 @@ import {
   type Failure,
   type FailureKind,
 } from '../../lib/failures.ts';
-import { ANNOTATIONS } from '../../lib/results.ts';
+import { ANNOTATIONS, RUN_LABELS } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { redact } from './redact.ts';
-
-/** The Allure label the report's categories are matched on (scripts/report/categories.ts). */
-export const FAILURE_KIND_LABEL = 'failure-kind';
 
 /** An error carrying typed failures; the first is the one the test stopped on. */
 export class TypedFailure extends Error {
@@ -93,7 +90,7 @@ export async function advise(record: AdviceRecord, failsUnderProfile: boolean): 
     type: ANNOTATIONS.advice,
     description: JSON.stringify({ ...record, seen: redact(record.seen) }),
   });
-  await label('advice', record.basis);
+  await label(RUN_LABELS.advice, record.basis);
   await logStep(`advice (${ADVICE_CATEGORY}): ${text}`);
 }
 
@@ -105,7 +102,7 @@ export async function recordAllowance(name: string): Promise<void> {
   const info = test.info();
   if (info.annotations.some((a) => a.type === ANNOTATIONS.allowance && a.description === name)) return;
   info.annotations.push({ type: ANNOTATIONS.allowance, description: name });
-  await label('allowance', name);
+  await label(RUN_LABELS.allowance, name);
   await logStep(`allowance: ${name}`);
 }
 
@@ -129,9 +126,12 @@ export async function settleTypedFailures(testInfo: TestInfo): Promise<void> {
   const messages = errors.map((e) => e.message);
   if (recorded.length === 0) return;
   const first = recorded[0]!;
-  await label(FAILURE_KIND_LABEL, first.kind);
-  await label('failure-basis', first.basis ?? 'none');
-  await label('failure-source', first.basis ? (isSpecBasis(first.basis) ? 'spec' : 'advice') : 'environment');
+  await label(RUN_LABELS.failureKind, first.kind);
+  await label(RUN_LABELS.failureBasis, first.basis ?? 'none');
+  await label(
+    RUN_LABELS.failureSource,
+    first.basis ? (isSpecBasis(first.basis) ? 'spec' : 'advice') : 'environment',
+  );
   testInfo.annotations.push({ type: ANNOTATIONS.failure, description: JSON.stringify(recorded) });
   const onlyTyped =
     testInfo.status === 'failed' &&

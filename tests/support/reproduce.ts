@@ -123,7 +123,7 @@ export class Reproduction {
       this.refer(value, `$${name}`);
     }
     if (location) {
-      let code: string | null = null;
+      let code: string | null;
       try {
         code = new URL(location, this.baseUrl).searchParams.get(LOCATION_CODE);
       } catch {

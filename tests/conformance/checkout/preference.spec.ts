@@ -2,6 +2,7 @@ import { INDUSTRIES, INDUSTRY_TITLES } from '../../../lib/catalogue.ts';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
 import { industryRequirements } from '../../../factories/industry-fields.ts';
 import { INVALID_PREFERENCE_VARIANTS, invalidPreference } from '../../../factories/invalid.ts';
+import { deepMerge } from '../../../factories/merge.ts';
 import { buildPreference } from '../../../factories/preference.ts';
 import { requirementFor } from '../../../schemas/registry.ts';
 import { tokenRejectionCases } from '../../support/cases.ts';
@@ -14,7 +15,11 @@ const declare = declarationsFor('preference');
 /** Generated cases are reproducible: industry i uses seed BASE + i, recorded in the report. */
 const PREFERENCE_SEED_BASE = 4100;
 /** The spec shows no answer: the endpoint creating preferences is what a success rests on. */
-const CREATES: RequirementId[] = ['preference.route', 'preference.request.json-body'];
+const CREATES: RequirementId[] = [
+  'preference.route',
+  'preference.request.json-body',
+  'preference.events.notification-url-accepted',
+];
 
 test.describe('POST /checkout/preferences', () => {
   // Error paths.
@@ -43,7 +48,36 @@ test.describe('POST /checkout/preferences', () => {
     );
   }
 
-  // Behaviour: one preference per industry of the spec's field table.
+  // Behaviour: every documented field at once, then one preference per industry of the spec's field table.
+
+  {
+    // Fields the industry table does not govern, which the industry preferences leave out; a server
+    // cannot know the seller's industry, so it must accept them in any preference.
+    const everyField = deepMerge(buildPreference('retail', { seed: PREFERENCE_SEED_BASE }), {
+      auto_return: 'approved',
+      expires: true,
+      payer: { email: 'buyer@example.com', date_created: '2025-03-01T10:00:00.000-03:00' },
+      payment_methods: {
+        excluded_payment_methods: [{ id: 'amex' }],
+        excluded_payment_types: [{ id: 'ticket' }],
+        default_installments: null,
+        default_payment_method_id: null,
+        installments: null,
+      },
+      shipments: { mode: 'not_specified', receiver_address: { street_name: 'Av. Corrientes' } },
+    });
+    test(
+      'creates a preference that carries every documented field',
+      declare({ requirements: [...CREATES, ...requestRequirements('preference-request', everyField)] }),
+      async ({ api }) => {
+        const response = await api.createPreference(everyField);
+        await checkSuccess(response, 'preference.route', {
+          status: 201,
+          advice: 'platform.preference-created-201',
+        });
+      },
+    );
+  }
 
   INDUSTRIES.forEach((industry, index) => {
     const seed = PREFERENCE_SEED_BASE + index;

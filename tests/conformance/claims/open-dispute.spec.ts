@@ -25,6 +25,7 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute', () => {
   test(
     'requesting mediation of an opened claim answers status and message',
     declare({
+      uses: ['claim'],
       requirements: [
         ANSWER,
         'open-dispute.route',

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AUTHORIZATION_CODE_VALIDITY_SECONDS } from '../../../lib/catalogue.ts';
 import { documentedError, type RequirementId } from '../../../lib/requirements/index.ts';
-import { VARIABLES, type TargetIds } from '../../../lib/target.ts';
+import type { TargetIds } from '../../../lib/target.ts';
 import { INVALID_TOKEN_REQUEST_VARIANTS, invalidTokenRequest } from '../../../factories/invalid.ts';
-import { buildTokenRequest } from '../../../factories/token-request.ts';
+import { buildTokenRequest, type GrantType } from '../../../factories/token-request.ts';
+import { requirementFor } from '../../../schemas/registry.ts';
 import type { ApiClient, ApiResponse } from '../../support/api-client.ts';
 import { abilityRowCases } from '../../support/cases.ts';
 import {
@@ -17,7 +18,8 @@ import {
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
+import { NO_OTHER_CLIENT } from '../../support/skip-reasons.ts';
+import { requestRequirements, RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 import { declareFake } from '../../support/redact.ts';
 
 const declare = declarationsFor('token');
@@ -33,12 +35,30 @@ const UNKNOWN_SCOPE = 'payments-admin';
 const OTHER_REDIRECT_URI = 'https://elsewhere.example.net/oauth/callback';
 /** A PKCE-shaped verifier (RFC 7636: 43-128 unreserved characters); the spec says only "Accepted in the body". */
 const CODE_VERIFIER = 'conformance-code-verifier-0123456789-abcdefghijklmnopqrstuvwxyz';
-const NO_OTHER_CLIENT = `needs a second application: set ${VARIABLES.otherClientId} and ${VARIABLES.otherClientSecret}`;
 
 /** What every successful grant is checked against. */
-const GRANT: RequirementId[] = [RESPONSE_REQUIREMENT.token, 'token.route', 'token.request.json-body'];
+/** The requirements the fields of a grant type's request rest on (their types, values and presence). */
+const SENT = (grant: GrantType) =>
+  requestRequirements(
+    'token-request',
+    buildTokenRequest(grant, {
+      clientId: '1',
+      clientSecret: 's',
+      code: 'c',
+      refreshToken: 'r',
+      redirectUri: 'https://seller.example/callback',
+      codeVerifier: CODE_VERIFIER,
+    }),
+  );
+const GRANT: RequirementId[] = [
+  RESPONSE_REQUIREMENT.token,
+  'token.route',
+  'token.request.json-body',
+  ...SENT('client_credentials'),
+];
 const CODE_FLOW: RequirementId[] = [
   ...GRANT,
+  ...SENT('authorization_code'),
   'token.flow.authorization-code',
   'token.request.code-required-for-authorization-code',
 ];
@@ -81,7 +101,7 @@ function refresh(
 async function checkGrant(response: ApiResponse): Promise<Grant> {
   await checkSuccess(response, RESPONSE_REQUIREMENT.token);
   await checkSchema(response, 'access-token-grant', RESPONSE_REQUIREMENT.token);
-  return (response.body ?? {}) as Grant;
+  return response.body ?? {};
 }
 
 interface FreshCodeFixtures {
@@ -174,9 +194,10 @@ test.describe('POST /oauth/token', () => {
   // The factories' invalid token requests break one rule of the body table each; the Errors table says
   // every token error is a 400, but not which code each of these gets.
   for (const variant of INVALID_TOKEN_REQUEST_VARIANTS.filter((v) => v.target === 'request')) {
+    const broken = requirementFor('token-request', variant.expect.pointer, variant.expect.keyword);
     test(
       `rejects an invalid request with 400: ${variant.name}`,
-      declare({ requirements: [INVALID_REQUEST.id] }),
+      declare({ requirements: [INVALID_REQUEST.id, ...(broken ? [broken] : [])] }),
       async ({ api, ids }) => {
         const body = invalidTokenRequest(variant, { ...credentials(ids), redirectUri: ids.redirectUri });
         await checkStatus(await api.token(body as object), 400, INVALID_REQUEST.id);
@@ -186,7 +207,11 @@ test.describe('POST /oauth/token', () => {
 
   test(
     'a second exchange of an authorization code is refused',
-    declare({ requirements: [...CODE_FLOW, INVALID_GRANT.id], schemas: ['access-token-grant'] }),
+    declare({
+      uses: ['auth-code'],
+      requirements: [...CODE_FLOW, INVALID_GRANT.id],
+      schemas: ['access-token-grant'],
+    }),
     async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
       const code = await exclusiveOfClock(async () => {
         const minted = await authorizationCode();
@@ -203,7 +228,10 @@ test.describe('POST /oauth/token', () => {
 
   test(
     'answers invalid_grant when redirect_uri does not match the configured one',
-    declare({ requirements: [INVALID_GRANT.id, 'token.request.redirect-uri-must-match'] }),
+    declare({
+      uses: ['auth-code'],
+      requirements: [INVALID_GRANT.id, 'token.request.redirect-uri-must-match'],
+    }),
     async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
       const response = await exclusiveOfClock(async () =>
         exchangeCode(api, ids, await authorizationCode(), { redirectUri: OTHER_REDIRECT_URI }),
@@ -215,6 +243,7 @@ test.describe('POST /oauth/token', () => {
   test(
     'answers invalid_grant for an authorization code older than 10 minutes',
     declare({
+      uses: ['auth-code'],
       requirements: [
         INVALID_GRANT.id,
         'token.request.code-valid-10-minutes',
@@ -235,6 +264,7 @@ test.describe('POST /oauth/token', () => {
   test(
     'a used refresh token is refused afterwards (the platform rotates them)',
     declare({
+      uses: ['auth-code'],
       requirements: [...CODE_FLOW, 'token.flow.refresh-token', INVALID_GRANT.id],
       schemas: ['access-token-grant'],
     }),
@@ -255,7 +285,11 @@ test.describe('POST /oauth/token', () => {
 
   test(
     'answers invalid_grant for a refresh token used in the wrong flow (sent as an authorization code)',
-    declare({ requirements: [...CODE_FLOW, INVALID_GRANT.id], schemas: ['access-token-grant'] }),
+    declare({
+      uses: ['auth-code'],
+      requirements: [...CODE_FLOW, INVALID_GRANT.id],
+      schemas: ['access-token-grant'],
+    }),
     async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
       const grant = await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
       await checkDocumentedError(await exchangeCode(api, ids, grant.refresh_token), INVALID_GRANT);
@@ -264,7 +298,7 @@ test.describe('POST /oauth/token', () => {
 
   test(
     'answers invalid_grant for an authorization code of another client',
-    declare({ requirements: [INVALID_GRANT.id] }),
+    declare({ uses: ['auth-code', 'other-client'], requirements: [INVALID_GRANT.id] }),
     async ({ api, ids, config, authorizationCode, exclusiveOfClock }) => {
       test.skip(config.otherClient === undefined, NO_OTHER_CLIENT);
       const response = await exclusiveOfClock(async () =>
@@ -276,7 +310,11 @@ test.describe('POST /oauth/token', () => {
 
   test(
     'answers invalid_grant for a refresh token of another client',
-    declare({ requirements: [...CODE_FLOW, INVALID_GRANT.id], schemas: ['access-token-grant'] }),
+    declare({
+      uses: ['auth-code', 'other-client'],
+      requirements: [...CODE_FLOW, INVALID_GRANT.id],
+      schemas: ['access-token-grant'],
+    }),
     async ({ api, ids, config, authorizationCode, exclusiveOfClock }) => {
       test.skip(config.otherClient === undefined, NO_OTHER_CLIENT);
       const grant = await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
@@ -302,7 +340,7 @@ test.describe('POST /oauth/token', () => {
 
   test(
     'authorization_code issues an access token and a refresh token',
-    declare({ requirements: CODE_FLOW, schemas: ['access-token-grant'] }),
+    declare({ uses: ['auth-code'], requirements: CODE_FLOW, schemas: ['access-token-grant'] }),
     async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
       await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
     },
@@ -311,6 +349,7 @@ test.describe('POST /oauth/token', () => {
   test(
     'authorization_code accepts code_verifier in the body',
     declare({
+      uses: ['auth-code'],
       requirements: [...CODE_FLOW, 'token.request.code-verifier-accepted'],
       schemas: ['access-token-grant'],
     }),
@@ -324,8 +363,10 @@ test.describe('POST /oauth/token', () => {
   test(
     'refresh_token issues a new access token',
     declare({
+      uses: ['auth-code'],
       requirements: [
         ...CODE_FLOW,
+        ...SENT('refresh_token'),
         'token.flow.refresh-token',
         'token.request.refresh-token-required-for-refresh',
       ],
@@ -346,6 +387,7 @@ test.describe('POST /oauth/token', () => {
   test(
     'an authorization code is still valid just before 10 minutes',
     declare({
+      uses: ['auth-code'],
       requirements: [...CODE_FLOW, 'token.request.code-valid-10-minutes', 'limits.code-validity-10-minutes'],
       schemas: ['access-token-grant'],
       needs: ['clock'],
@@ -364,6 +406,7 @@ test.describe('POST /oauth/token', () => {
     declare({
       requirements: [
         ...GRANT,
+        ...requestRequirements('token-request', { test_token: 'true' }),
         'token.grant.token-types-user-or-test',
         'auth.token-types',
         'token.request.test-token-flag',

@@ -11,6 +11,7 @@ import {
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
+import { NO_LIVE_TOKEN } from '../../support/skip-reasons.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
 const declare = declarationsFor('test-user-search');
@@ -18,8 +19,6 @@ const FORBIDDEN = documentedError('test-user-search.error.403-forbidden');
 const METHOD_NOT_ALLOWED = documentedError('test-user-search.error.405-method-not-allowed');
 const ANSWER = RESPONSE_REQUIREMENT['test-user-search'];
 const PATH = endpointById('test-user-search').path;
-const NO_LIVE_TOKEN =
-  'needs a non-test token: the target issued none (client_credentials without test_token), so a non-test access_token cannot be presented';
 
 test.describe('GET /test_user/search', () => {
   // Error paths.
@@ -38,6 +37,7 @@ test.describe('GET /test_user/search', () => {
   test(
     'answers 403 for a non-test token in access_token',
     declare({
+      uses: ['live-token'],
       requirements: [
         FORBIDDEN.id,
         'test-user-search.errors-listed',

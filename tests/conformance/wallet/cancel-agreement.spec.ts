@@ -76,7 +76,7 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
 
   test(
     'cancels an active agreement, with no body',
-    declare({ requirements: CANCELS }),
+    declare({ uses: ['agreement'], requirements: CANCELS }),
     async ({ api, freshAgreement }) => {
       await checkCancelled(await api.cancelAgreement(await freshAgreement()));
     },
@@ -85,6 +85,7 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
   test(
     'cancels an active agreement given the optional x-platform-id header and numeric client.id',
     declare({
+      uses: ['agreement'],
       requirements: [
         ...CANCELS,
         'cancel-agreement.header-x-platform-id-optional',
@@ -104,7 +105,7 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
 
   test(
     'a cancelled agreement is gone: cancelling it again answers 404',
-    declare({ requirements: [...CANCELS, NOT_FOUND.id] }),
+    declare({ uses: ['agreement'], requirements: [...CANCELS, NOT_FOUND.id] }),
     async ({ api, freshAgreement }) => {
       const id = await freshAgreement();
       await checkCancelled(await api.cancelAgreement(id));

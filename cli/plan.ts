@@ -1,0 +1,87 @@
+/**
+ * `npm run conformance -- --plan`: for the configured target, what would run and what would be skipped
+ * and why, from the tests' declarations (`@needs-<ability>`, `@uses-<what>` tags) and the target contract,
+ * without sending a request.
+ */
+import { abilitiesOfTags } from '../lib/abilities.ts';
+import { EXIT_CODES } from '../lib/exit-codes.ts';
+import { RUN_VARIABLES } from '../lib/run-variables.ts';
+import { VARIABLES, type TargetConfig } from '../lib/target.ts';
+import {
+  NEEDS_ABILITY,
+  NO_AUTH_CODE,
+  NO_CONFIGURED_ID_LEFT,
+  NO_OTHER_CLIENT,
+} from '../tests/support/skip-reasons.ts';
+import { listTests, type ListedTest } from './playwright.ts';
+import { isSubset, selectionArguments, type RunArguments } from './run-arguments.ts';
+import type { CommandIo } from './run.ts';
+
+type Outlook = { runs: true; condition?: string } | { runs: false; reason: string };
+
+function outlook(test: ListedTest, config: TargetConfig, used: Map<string, number>): Outlook {
+  const missing = abilitiesOfTags(test.tags).filter((a) => !config.abilities.has(a));
+  if (missing[0]) return { runs: false, reason: NEEDS_ABILITY(missing[0]) };
+  const take = (what: string, available: number): boolean => {
+    const n = (used.get(what) ?? 0) + 1;
+    used.set(what, n);
+    return n <= available;
+  };
+  const uses = test.tags.filter((t) => t.startsWith('@uses-')).map((t) => t.slice('@uses-'.length));
+  const conditions: string[] = [];
+  for (const use of uses) {
+    if (use === 'auth-code' && !config.abilities.has('authorize')) {
+      if (!config.authCode || !take('auth-code', 1)) return { runs: false, reason: NO_AUTH_CODE };
+    }
+    if (use === 'other-client' && !config.otherClient) {
+      return { runs: false, reason: NO_OTHER_CLIENT };
+    }
+    if ((use === 'agreement' || use === 'claim') && !config.abilities.has('fixtures')) {
+      const ids = use === 'agreement' ? config.agreementIds : config.claimIds;
+      if (!take(use, ids.length)) {
+        return {
+          runs: false,
+          reason:
+            use === 'agreement'
+              ? NO_CONFIGURED_ID_LEFT(VARIABLES.agreementId, VARIABLES.agreementIds)
+              : NO_CONFIGURED_ID_LEFT(VARIABLES.claimId, VARIABLES.claimIds),
+        };
+      }
+    }
+    if (use === 'live-token') conditions.push('if the target issues a non-test token');
+  }
+  if (test.tags.includes('@needs-destructive'))
+    conditions.push("if the run's token is a test token (live_mode false)");
+  return { runs: true, ...(conditions.length ? { condition: conditions.join('; ') } : {}) };
+}
+
+export async function printPlan(args: RunArguments, config: TargetConfig, io: CommandIo): Promise<number> {
+  const subset = isSubset(args.selection);
+  const tests = await listTests(selectionArguments(args.selection), {
+    ...process.env,
+    [RUN_VARIABLES.withTeardown]: subset ? '0' : '1',
+  });
+  const used = new Map<string, number>();
+  const plans = tests.map((test) => ({ test, plan: outlook(test, config, used) }));
+  const runs = plans.filter((p) => p.plan.runs);
+  const skips = new Map<string, string[]>();
+  for (const { test, plan } of plans)
+    if (!plan.runs) skips.set(plan.reason, [...(skips.get(plan.reason) ?? []), test.key]);
+  const conditional = new Map<string, number>();
+  for (const { plan } of runs)
+    if (plan.runs && plan.condition)
+      conditional.set(plan.condition, (conditional.get(plan.condition) ?? 0) + 1);
+  io.out(
+    `Plan for ${config.embedded ? 'the embedded mock' : config.baseUrl} (profile ${config.profile}, abilities ${[...config.abilities].join(', ') || 'none'}):`,
+  );
+  io.out(
+    `  ${tests.length} tests selected: ${runs.length} will run, ${tests.length - runs.length} will be skipped.`,
+  );
+  for (const [condition, n] of conditional) io.out(`  ${n} of those run only ${condition}.`);
+  for (const [reason, keys] of [...skips].sort((a, b) => b[1].length - a[1].length)) {
+    io.out(`\n  Skipped, ${reason}: ${keys.length} test(s)`);
+    for (const key of keys) io.out(`    - ${key}`);
+  }
+  io.out(`\nNo request was sent. Run it with the same options without --plan.`);
+  return EXIT_CODES.conformant;
+}

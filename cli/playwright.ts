@@ -1,0 +1,93 @@
+/**
+ * Runs Playwright's test runner on the conformance configuration as a child process (so the command
+ * that starts it keeps its own exit code and output), and lists the suite's tests without running them.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../lib/paths.ts';
+import { isRequirementId, type RequirementId } from '../lib/requirements/index.ts';
+import { DECLARED_LABELS, testKeyOf } from '../lib/results.ts';
+
+const require = createRequire(import.meta.url);
+export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
+export const CONFORMANCE_CONFIG = path.join(PROJECT_ROOT, 'playwright.config.ts');
+
+export interface ChildRun {
+  exitCode: number;
+  stdout: string;
+}
+
+/** `playwright test` with `args`; output goes to this process's console unless captured. */
+export function runPlaywright(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  capture = false,
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', CONFORMANCE_CONFIG, ...args], {
+      cwd: PROJECT_ROOT,
+      env,
+      stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    });
+    let stdout = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.once('error', reject);
+    child.once('close', (code, signal) => resolve({ exitCode: code ?? (signal ? 1 : 0), stdout }));
+  });
+}
+
+export interface ListedTest {
+  key: string;
+  title: string;
+  file: string;
+  line: number;
+  project: string;
+  tags: string[];
+  requirements: RequirementId[];
+  endpoint?: string;
+}
+
+interface JsonSuite {
+  title: string;
+  file?: string;
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tags?: string[];
+    tests: { projectName: string; annotations?: { type: string; description?: string }[] }[];
+  }[];
+  suites?: JsonSuite[];
+}
+
+/** Every test the configuration holds under `args` (a selection, or none), without running one. */
+export async function listTests(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ListedTest[]> {
+  const { exitCode, stdout } = await runPlaywright([...args, '--list', '--reporter=json'], env, true);
+  if (exitCode !== 0) throw new Error(`listing the suite's tests failed (exit ${exitCode})`);
+  const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { suites: JsonSuite[] };
+  const found: ListedTest[] = [];
+  const walk = (suite: JsonSuite, titles: string[]) => {
+    const inner = suite.file === undefined || suite.title !== suite.file ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const annotations = test.annotations ?? [];
+        const of = (type: string) =>
+          annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+        found.push({
+          key: testKeyOf(spec.file, [...inner, spec.title].filter(Boolean)),
+          title: spec.title,
+          file: spec.file,
+          line: spec.line,
+          project: test.projectName,
+          tags: spec.tags?.map((t) => (t.startsWith('@') ? t : `@${t}`)) ?? [],
+          requirements: of(DECLARED_LABELS.requirement).filter(isRequirementId),
+          ...(of(DECLARED_LABELS.endpoint)[0] ? { endpoint: of(DECLARED_LABELS.endpoint)[0] } : {}),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, inner);
+  };
+  for (const suite of report.suites) walk(suite, []);
+  return found;
+}

@@ -1,0 +1,101 @@
+/**
+ * `npm run report:merge -- <shard folders...>`: one report, one coverage report and one verdict from the
+ * shards of a run; `npm run report:open`: serves the last report for a browser.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { EXIT_CODES } from '../lib/exit-codes.ts';
+import { reportPaths, reportPathsUnder } from '../lib/report-paths.ts';
+import { parseResults, type TestRecord } from '../lib/results.ts';
+import { baselineFileOf, BaselineError, readBaseline } from '../scripts/report/baseline.ts';
+import { buildRunReports } from '../scripts/report/build.ts';
+import type { SummaryFile } from '../scripts/report/summary.ts';
+import { UsageError } from './run-arguments.ts';
+import type { CommandIo } from './run.ts';
+
+export const REPORT_HELP = `Usage: npm run report:merge -- <shard folder>...   (npx payments-conformance report merge <folder>...)
+       npm run report:open                        (npx payments-conformance report open)
+
+merge: one Allure report, coverage report, JUnit file and verdict from the folders the shards of one run
+wrote (reports/shard-i-of-n); written to ./reports (or --reports DIR, or CONFORMANCE_REPORTS_DIR). A test
+of a missing shard leaves its requirements without a test, which fails the verdict.
+open: serves the last report on a local port and prints its address (the report also opens from disk).`;
+
+/** A test that ran in several shards (the teardown project runs in each) counts once: its latest result. */
+function latestPerTest(records: readonly TestRecord[]): TestRecord[] {
+  const byKey = new Map<string, TestRecord>();
+  for (const record of records) byKey.set(record.key, record);
+  return [...byKey.values()];
+}
+
+export async function mergeCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const folders: string[] = [];
+  let reports: string | undefined;
+  let baselineOption: string | undefined;
+  try {
+    for (let i = 0; i < argv.length; i++) {
+      const arg = argv[i]!;
+      if (arg === '--help' || arg === '-h') {
+        io.out(REPORT_HELP);
+        return EXIT_CODES.conformant;
+      }
+      if (arg === '--reports') reports = argv[++i];
+      else if (arg === '--baseline') baselineOption = argv[++i];
+      else if (arg.startsWith('-'))
+        throw new UsageError(`unknown option ${arg} (npm run report:merge -- --help)`);
+      else folders.push(arg);
+    }
+    if (folders.length === 0)
+      throw new UsageError('name the shard folders to merge, e.g. npm run report:merge -- reports/shard-*');
+    const shards = folders.map((folder) => reportPathsUnder(folder));
+    const missing = shards.filter((s) => !existsSync(s.results) || !existsSync(s.summary));
+    if (missing.length > 0) {
+      throw new UsageError(
+        `${missing.map((s) => s.root).join(', ')} holds no shard results (results.jsonl and summary.json)`,
+      );
+    }
+    const summaries = shards.map((s) => JSON.parse(readFileSync(s.summary, 'utf8')) as SummaryFile);
+    const targets = new Set(summaries.map((s) => `${s.target} (${s.profile})`));
+    if (targets.size > 1)
+      throw new UsageError(`the shards ran against different targets: ${[...targets].join(', ')}`);
+    const { file, explicit } = baselineFileOf(baselineOption);
+    const baseline = readBaseline(file, explicit);
+    const paths = reports ? reportPathsUnder(reports) : reportPaths();
+    const records = latestPerTest(shards.flatMap((s) => parseResults(readFileSync(s.results, 'utf8'))));
+    const { verdict, lines } = await buildRunReports({
+      records,
+      allureResultsDirs: shards.map((s) => s.allureResults).filter((d) => existsSync(d)),
+      subset: false,
+      selection: `${shards.length} shards merged`,
+      target: summaries[0]!.target,
+      profile: summaries[0]!.profile,
+      abilities: '',
+      baseline,
+      paths,
+      invocation: process.env.npm_lifecycle_event ? 'npm run conformance --' : 'npx payments-conformance run',
+    });
+    for (const line of lines) io.out(line);
+    return verdict.exitCode;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof BaselineError) {
+      io.err(`${error.name}: ${error.message}`);
+      return EXIT_CODES.usage;
+    }
+    throw error;
+  }
+}
+
+export function openCommand(io: CommandIo): Promise<number> {
+  const paths = reportPaths();
+  if (!existsSync(path.join(paths.allureReport, 'index.html'))) {
+    io.err(`no report in ${paths.allureReport}: run npm run conformance first`);
+    return Promise.resolve(EXIT_CODES.usage);
+  }
+  const allure = path.join(path.dirname(createRequire(import.meta.url).resolve('allure')), '..', 'cli.js');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [allure, 'open', paths.allureReport], { stdio: 'inherit' });
+    child.once('close', (code) => resolve(code ?? 0));
+  });
+}

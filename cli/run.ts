@@ -1,0 +1,228 @@
+/**
+ * `payments-conformance run` (npm run conformance): checks the options, the target contract, the baseline
+ * and the reports folder before any request (exit 2 on any mistake, one line, nothing changed); runs the
+ * suite; turns a target that could not be set up into exit 3; and builds the reports and the verdict.
+ */
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
+import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
+import { FAILURE_KINDS } from '../lib/failures.ts';
+import { reportPaths, reportPathsUnder, type ReportPaths } from '../lib/report-paths.ts';
+import { parseResults, type SetupFailure, type TestRecord } from '../lib/results.ts';
+import { RUN_VARIABLES } from '../lib/run-variables.ts';
+import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
+import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../scripts/report/baseline.ts';
+import { buildRunReports } from '../scripts/report/build.ts';
+import { withoutCredentials } from '../tests/support/redact.ts';
+import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
+import { loadTargetConfig } from '../tests/support/target.ts';
+import { listTests, runPlaywright } from './playwright.ts';
+import { printPlan } from './plan.ts';
+import {
+  isSubset,
+  parseRunArguments,
+  selectionArguments,
+  UsageError,
+  type RunArguments,
+  type Selection,
+} from './run-arguments.ts';
+
+export const RUN_HELP = `Usage: npm run conformance -- [options] [spec files or file:line ...]
+       npx payments-conformance run [options] [...]
+
+Runs the conformance suite against the target of PAYMENTS_BASE_URL (unset: the embedded mock), writes the
+reports and exits with the verdict. Target variables come from the environment and from a .env file in the
+working directory (the environment wins); see .env.example.
+
+Selection (a selection gets a verdict on what it selected; the rest is reported "not selected"):
+  --project AREA       one area (oauth, checkout, reports, subscriptions, test-users, claims, chargebacks,
+                       stores, wallet); repeatable
+  --grep RE, -g RE     tests whose title or tags match; --grep-invert RE to leave them out
+  --shard i/n          this machine's share of the suite; merge with: npm run report:merge -- <folders>
+  --last-failed        the tests that failed in the last run
+  file[:line]          spec files or single tests
+
+Run:
+  --plan               list what would run and what would be skipped, and why, without a request
+  --reports DIR        write reports to DIR (default ./reports)
+  --baseline FILE      known deviations (default ./conformance-baseline.json, or PAYMENTS_BASELINE)
+  --workers N, --repeat-each N, --max-failures N, --timeout MS, --list, --quiet   passed to Playwright
+  --help               this text
+
+${EXIT_CODE_HELP}
+
+Examples:
+  npm run conformance                                  # the whole suite against the embedded mock
+  npm run conformance -- --project stores              # one area
+  npm run conformance -- --last-failed                 # rerun exactly what failed last time
+  PAYMENTS_PROFILE=lenient npm run conformance         # accept the platform's known departures, named
+  npm run conformance -- --plan                        # what your target's abilities let run`;
+
+export interface CommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const CONSOLE_IO: CommandIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+/** The target as the reports name it: the mock's port changes every run, so it is named, not numbered. */
+export function targetLabel(config: TargetConfig): string {
+  return config.embedded ? 'embedded mock' : withoutCredentials(config.baseUrl);
+}
+
+function selectionLabel(selection: Selection): string {
+  if (!isSubset(selection) && !selection.shard) return 'whole suite';
+  const parts = [
+    ...selection.areas.map((a) => `area ${a}`),
+    ...(selection.grep !== undefined ? [`--grep ${selection.grep}`] : []),
+    ...(selection.grepInvert !== undefined ? [`--grep-invert ${selection.grepInvert}`] : []),
+    ...(selection.lastFailed ? ["the last run's failures"] : []),
+    ...selection.files,
+    ...(selection.shard ? [`shard ${selection.shard.index}/${selection.shard.total}`] : []),
+  ];
+  return `selected: ${parts.join(', ')}`;
+}
+
+function invocation(): string {
+  return process.env.npm_lifecycle_event === 'conformance'
+    ? 'npm run conformance --'
+    : 'npx payments-conformance run';
+}
+
+function writable(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(
+      `the reports folder ${dir} cannot be written: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+}
+
+interface Prepared {
+  args: RunArguments;
+  config: TargetConfig;
+  baseline: Baseline;
+  paths: ReportPaths;
+}
+
+/** Everything checked before a request is sent; a mistake is one line and exit 2. */
+function prepare(argv: readonly string[], io: CommandIo): Prepared | number {
+  try {
+    const args = parseRunArguments(argv);
+    if (args.help) {
+      io.out(RUN_HELP);
+      return EXIT_CODES.conformant;
+    }
+    loadEnvFile(process.cwd());
+    if (args.reportsDir) process.env[RUN_VARIABLES.reportsDir] = path.resolve(args.reportsDir);
+    // The mock's port is chosen by Playwright's config; any URL does for checking the contract here.
+    const config = loadTargetConfig({
+      ...process.env,
+      [RUN_VARIABLES.embeddedUrl]: process.env[RUN_VARIABLES.embeddedUrl] ?? 'http://127.0.0.1:0',
+    });
+    for (const warning of config.warnings) io.err(`warning: ${warning}`);
+    const { file, explicit } = baselineFileOf(args.baselineFile);
+    const baseline = readBaseline(file, explicit);
+    const paths = reportPaths();
+    writable(paths.root);
+    return { args, config, baseline, paths };
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      error instanceof TargetConfigError ||
+      error instanceof BaselineError ||
+      error instanceof EnvFileError
+    ) {
+      io.err(`${error.name}: ${error.message}`);
+      return EXIT_CODES.usage;
+    }
+    throw error;
+  }
+}
+
+function readSetupFailures(file: string): SetupFailure[] {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SetupFailure[]) : [];
+}
+
+/** Moves what the test run wrote into place, replacing the previous run's. */
+function publish(from: ReportPaths['run'], to: ReportPaths): void {
+  rmSync(to.allureResults, { recursive: true, force: true });
+  if (existsSync(from.allureResults)) renameSync(from.allureResults, to.allureResults);
+  else mkdirSync(to.allureResults, { recursive: true });
+  rmSync(to.results, { force: true });
+  renameSync(from.results, to.results);
+}
+
+export async function runCommand(argv: readonly string[], io: CommandIo = CONSOLE_IO): Promise<number> {
+  const prepared = prepare(argv, io);
+  if (typeof prepared === 'number') return prepared;
+  const { args, config, baseline } = prepared;
+  if (args.plan) return printPlan(args, config, io);
+
+  const subset = isSubset(args.selection);
+  const paths = args.selection.shard
+    ? reportPathsUnder(
+        path.join(
+          prepared.paths.root,
+          `shard-${args.selection.shard.index}-of-${args.selection.shard.total}`,
+        ),
+      )
+    : prepared.paths;
+  rmSync(prepared.paths.run.root, { recursive: true, force: true });
+  mkdirSync(prepared.paths.run.root, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [RUN_VARIABLES.reportsDir]: prepared.paths.root,
+    [RUN_VARIABLES.runCommand]: '1',
+    [RUN_VARIABLES.withTeardown]: subset ? '0' : '1',
+    ...(args.selection.shard
+      ? { [SHARD_VARIABLE]: `${args.selection.shard.index}/${args.selection.shard.total}` }
+      : {}),
+  };
+  const selection = selectionArguments(args.selection);
+  const run = await runPlaywright([...selection, ...args.playwright], env);
+
+  const setupFailures = readSetupFailures(prepared.paths.run.setupFailures);
+  if (setupFailures.length > 0) {
+    for (const failure of setupFailures)
+      io.err(`\n${FAILURE_KINDS[failure.kind].category}: ${failure.message}`);
+    const deviation = setupFailures.some((f) => f.failure);
+    io.err(
+      `\nVerdict: ${deviation ? 'DEVIATIONS FOUND (exit 1): the token endpoint breaks the spec' : 'NOT TESTED (exit 3): no test was run and nothing is filed as a contract result'}`,
+    );
+    return deviation ? EXIT_CODES.deviations : EXIT_CODES.untestable;
+  }
+  const records: TestRecord[] = existsSync(prepared.paths.run.results)
+    ? parseResults(readFileSync(prepared.paths.run.results, 'utf8'))
+    : [];
+  if (records.length === 0 && run.exitCode !== 0) {
+    io.err(
+      `\nVerdict: NOT TESTED (exit 3): the test run stopped before any test (Playwright exited ${run.exitCode}; see its output above). Check ${VARIABLES.baseUrl} and the output.`,
+    );
+    return EXIT_CODES.untestable;
+  }
+  if (args.playwright.includes('--list')) return run.exitCode;
+  const partial = subset || args.selection.shard !== undefined;
+  const inventory = partial ? await listTests([], { ...env, [RUN_VARIABLES.withTeardown]: '1' }) : undefined;
+  mkdirSync(paths.root, { recursive: true });
+  publish(prepared.paths.run, paths);
+  const { verdict, lines } = await buildRunReports({
+    records,
+    ...(inventory ? { inventory } : {}),
+    allureResultsDirs: [paths.allureResults],
+    subset: partial,
+    selection: selectionLabel(args.selection),
+    target: targetLabel(config),
+    profile: config.profile,
+    abilities: [...config.abilities].join(', '),
+    baseline,
+    paths,
+    invocation: invocation(),
+  });
+  for (const line of lines) io.out(line);
+  rmSync(prepared.paths.run.root, { recursive: true, force: true });
+  return verdict.exitCode;
+}

@@ -16,19 +16,12 @@ import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
 import { reportPaths } from './lib/report-paths.ts';
 import { RUN_VARIABLES } from './lib/run-variables.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
+import type { NamedTarget } from './lib/targets-file.ts';
 import { withoutCredentials } from './tests/support/redact.ts';
-import { DEFAULT_TARGET, loadTargetConfig, type ProjectTarget } from './tests/support/target.ts';
+import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
 
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
-
-/** A target of a run against several, as the targets file names it. */
-interface NamedTarget extends ProjectTarget {
-  /** Only tests whose title or tags match this pattern (a regular expression) run against it. */
-  grep?: string;
-  /** Whether its teardown project (the token-expiry test) runs too. */
-  teardown?: boolean;
-}
 
 const targetsFile = process.env[RUN_VARIABLES.targetsFile];
 const targets: NamedTarget[] = targetsFile
@@ -71,6 +64,7 @@ function projectsOf(named: NamedTarget): NonNullable<PlaywrightTestConfig['proje
       name: `conformance${suffix}`,
       testDir: './tests/conformance',
       metadata,
+      ...(named.testMatch ? { testMatch: named.testMatch } : {}),
       ...(grep ? { grep } : {}),
       ...(named.teardown ? { teardown: teardownName } : {}),
     },

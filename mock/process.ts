@@ -104,3 +104,59 @@ export function startMockProcess(options: MockProcessOptions = {}): Promise<Mock
     });
   });
 }
+
+const FLEET = path.join(PROJECT_ROOT, 'mock/fleet.ts');
+/** The line mock/fleet.ts prints once every member listens. */
+export const FLEET_READY = 'ready';
+
+/** One listening variation of a fleet, as mock/fleet.ts prints it. */
+export interface FleetMember extends VariationChoice {
+  baseUrl: string;
+}
+
+export interface MockFleet {
+  members: (FleetMember & { env: Record<string, string> })[];
+  stop(): Promise<void>;
+}
+
+/** Several variations in one mock process, each on its own port; `{ type: 'variant', name: '' }` is the faithful mock. */
+export function startMockFleet(choices: readonly VariationChoice[]): Promise<MockFleet> {
+  const child = spawn(process.execPath, ['--import', 'tsx', FLEET, JSON.stringify(choices)], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('close', () => resolve());
+      child.kill('SIGTERM');
+    });
+  let output = '';
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-OUTPUT_TAIL)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(MOCK_PROCESS_MESSAGES.didNotStart('fleet', errors)));
+    }, START_TIMEOUT_MS * 3);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!output.split('\n').includes(FLEET_READY)) return;
+      clearTimeout(timer);
+      const members = output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as FleetMember)
+        .map((member) => {
+          const variation = member.name === '' ? undefined : variationOf(member);
+          const ids = applyVariation(variation).seededIds;
+          return { ...member, env: { ...seededEnv({ ids }), [VARIABLES.baseUrl]: member.baseUrl } };
+        });
+      resolve({ members, stop });
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(MOCK_PROCESS_MESSAGES.exited('fleet', code, errors)));
+    });
+  });
+}

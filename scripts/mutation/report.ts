@@ -1,111 +1,111 @@
-/** The mutation run's verdict as a console table, reports/mutation.json and reports/mutation.md. */
+/** The mutation run's verdict as console tables, reports/mutation.json and reports/mutation.md. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Mutant } from '../../mock/mutants/catalogue.ts';
-import type { FailedTest, SuiteOutcome } from './processes.ts';
+import type { Killer, MutantVerdict, VariantVerdict } from './verdicts.ts';
 
-export interface MutantResult {
-  mutant: Mutant;
-  /** The projects of the run that killed it (or of the last run, when it survived). */
-  projects: readonly string[];
-  killedBy: FailedTest[];
-  /** Why the verdict is not trustworthy (the mock did not start, the run broke); counts as not killed. */
-  brokenRun?: string;
-  seconds: number;
+export interface FailedTest {
+  test: string;
+  message: string;
 }
 
 export interface MutationReport {
   date: string;
   seconds: number;
-  clean: SuiteOutcome;
-  mutants: MutantResult[];
-  killed: number;
-  survived: string[];
-  broken: string[];
+  faithful: { verdict: VariantVerdict; passed: number; failed: FailedTest[] };
+  variants: {
+    name: string;
+    description: string;
+    reads: string;
+    verdict: VariantVerdict;
+    passed: number;
+    failed: FailedTest[];
+  }[];
+  mutants: {
+    name: string;
+    endpoint: string;
+    kind: string;
+    breaks: string;
+    profile: string;
+    /** What ran against it: its area's tests, or the whole suite when those missed it. */
+    scope: string;
+    verdict: MutantVerdict;
+    killedBy: Killer[];
+    brokenRun?: string;
+  }[];
   ok: boolean;
 }
 
-export function verdict(result: MutantResult): 'KILLED' | 'SURVIVED' | 'BROKEN RUN' {
-  if (result.killedBy.length > 0) return 'KILLED';
-  return result.brokenRun ? 'BROKEN RUN' : 'SURVIVED';
-}
-
-export function buildReport(clean: SuiteOutcome, mutants: MutantResult[], seconds: number): MutationReport {
-  const survived = mutants.filter((m) => verdict(m) === 'SURVIVED').map((m) => m.mutant.name);
-  const broken = mutants.filter((m) => verdict(m) === 'BROKEN RUN').map((m) => m.mutant.name);
-  const cleanPasses = clean.failed.length === 0 && clean.flaky === 0 && !clean.brokenRun && clean.passed > 0;
-  return {
-    date: new Date().toISOString(),
-    seconds,
-    clean,
-    mutants,
-    killed: mutants.length - survived.length - broken.length,
-    survived,
-    broken,
-    ok: cleanPasses && survived.length === 0 && broken.length === 0,
-  };
-}
-
-/** `project › file:line › describe › title` -> `project › title`, short enough for a table cell. */
-function shortTest(test: string): string {
-  const parts = test.split(' › ');
-  return parts.length > 2 ? `${parts[0]} › ${parts.at(-1)}` : test;
-}
-
-function killerCell(result: MutantResult): string {
-  const v = verdict(result);
-  if (v !== 'KILLED') return v;
-  const [first, ...rest] = result.killedBy;
-  return `${shortTest(first!.test)}${rest.length > 0 ? ` (+${rest.length})` : ''}`;
-}
-
-export function consoleTable(report: MutationReport): string {
-  const rows = report.mutants.map((m) => [m.mutant.name, killerCell(m)]);
-  const width = Math.max(...rows.map((r) => r[0]!.length), 'mutant'.length);
+function table(header: [string, string], rows: [string, string][]): string {
+  const width = Math.max(header[0].length, ...rows.map((r) => r[0].length));
   return [
-    `${'mutant'.padEnd(width)}  killed by`,
-    `${'-'.repeat(width)}  ---------`,
-    ...rows.map(([name, cell]) => `${name!.padEnd(width)}  ${cell}`),
+    `${header[0].padEnd(width)}  ${header[1]}`,
+    `${'-'.repeat(width)}  ${'-'.repeat(header[1].length)}`,
+    ...rows.map(([a, b]) => `${a.padEnd(width)}  ${b}`),
   ].join('\n');
 }
 
+function killerCell(m: MutationReport['mutants'][number]): string {
+  if (m.verdict !== 'KILLED') return `${m.verdict}${m.brokenRun ? `: ${m.brokenRun}` : ''}`;
+  const unquoted = m.killedBy.filter((k) => !k.quotes).length;
+  const first = m.killedBy[0]!;
+  return `${first.test.split(' › ').at(-1)}${m.killedBy.length > 1 ? ` (+${m.killedBy.length - 1})` : ''}${unquoted ? ` — ${unquoted} failure(s) quote no rule` : ''}`;
+}
+
+export function consoleTables(report: MutationReport): string {
+  const variants = table(
+    ['conformant variant', 'verdict'],
+    [
+      [
+        '(faithful mock)',
+        `${report.faithful.verdict}, ${report.faithful.passed} passed${report.faithful.failed.length ? `; ${report.faithful.failed[0]!.test}: ${report.faithful.failed[0]!.message}` : ''}`,
+      ],
+      ...report.variants.map((v): [string, string] => [
+        v.name,
+        `${v.verdict}, ${v.passed} passed${v.failed.length ? `; ${v.failed[0]!.test}: ${v.failed[0]!.message}` : ''}`,
+      ]),
+    ],
+  );
+  const mutants = table(
+    ['mutant', 'killed by'],
+    report.mutants.map((m): [string, string] => [m.name, killerCell(m)]),
+  );
+  return `${variants}\n\n${mutants}`;
+}
+
 export function summaryLine(report: MutationReport): string {
-  const { clean } = report;
-  const cleanText = clean.brokenRun
-    ? `clean mock: run broke (${clean.brokenRun})`
-    : `clean mock: ${clean.passed} passed, ${clean.failed.length} failed, ${clean.flaky} flaky, ${clean.skipped} skipped`;
-  return `${cleanText}; mutants: ${report.killed}/${report.mutants.length} killed, ${report.survived.length} survived, ${report.broken.length} broken runs (${report.seconds} s)`;
+  const killed = report.mutants.filter((m) => m.verdict === 'KILLED').length;
+  const passed = report.variants.filter((v) => v.verdict === 'PASSED').length;
+  return `faithful mock ${report.faithful.verdict}; variants ${passed}/${report.variants.length} passed; mutants ${killed}/${report.mutants.length} killed (${report.seconds} s)`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function markdown(report: MutationReport): string {
-  const lines = [
+  return [
     '# Mutation testing of the conformance suite',
     '',
-    `${report.ok ? 'PASS' : 'FAIL'} — ${summaryLine(report)}. Generated ${report.date} by \`npm run mutation\`; catalogue: mock/mutants/catalogue.ts.`,
+    `${report.ok ? 'PASS' : 'FAIL'} — ${summaryLine(report)}. Generated ${report.date} by \`npm run mutation\`; catalogue: mock/variations/.`,
     '',
-  ];
-  if (report.clean.failed.length > 0) {
-    lines.push(
-      '## Clean mock failures',
-      '',
-      ...report.clean.failed.map((f) => `- ${cell(f.test)}: ${cell(f.error)}`),
-      '',
-    );
-  }
-  lines.push(
-    '## Mutants',
+    '## Conformant variants (must pass)',
     '',
-    '| mutant | endpoint | kind | verdict | killed by | first failure |',
+    '| variant | verdict | passed | first failure | reads |',
+    '|---|---|---|---|---|',
+    `| (faithful mock) | ${report.faithful.verdict} | ${report.faithful.passed} | ${cell(report.faithful.failed[0]?.message ?? '')} | |`,
+    ...report.variants.map(
+      (v) =>
+        `| ${v.name} | ${v.verdict} | ${v.passed} | ${cell(v.failed[0]?.message ?? '')} | ${cell(v.reads)} |`,
+    ),
+    '',
+    '## Mutants (must be killed)',
+    '',
+    '| mutant | breaks | profile | scope | verdict | first failure |',
     '|---|---|---|---|---|---|',
-    ...report.mutants.map((m) => {
-      const first = m.killedBy[0];
-      return `| ${m.mutant.name} | ${m.mutant.endpoint} | ${m.mutant.kind} | ${verdict(m)} | ${cell(first ? first.test : (m.brokenRun ?? ''))} | ${cell(first?.error ?? '')} |`;
-    }),
+    ...report.mutants.map(
+      (m) =>
+        `| ${m.name} | ${m.breaks} | ${m.profile} | ${m.scope} | ${m.verdict} | ${cell(m.killedBy[0]?.message ?? m.brokenRun ?? '')} |`,
+    ),
     '',
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
 
 export async function writeReports(report: MutationReport, root: string): Promise<string[]> {

@@ -42,7 +42,8 @@ Control routes (off with --no-control):
   POST    ${CONTROL_PATHS.clock}    {"advance_seconds": N}     moves the mock clock forward
   POST    ${CONTROL_PATHS.fixtures} {"kind": "agreement"|"claim"}  a fresh resource, 201 {"id": ...}
   POST    ${CONTROL_PATHS.reset}                              restores the seed, forgets every token
-  GET     /authorization?response_type=code&client_id=..&redirect_uri=..&state=..   302 with a code
+  GET     /authorization?response_type=code&client_id=..&redirect_uri=..&state=..   302 with a code;
+          a browser (Accept: text/html) gets a login-and-consent page instead (npm run authorize)
 
 Examples:
   npm run mock                                   # http://127.0.0.1:3100, prints credentials and ids
@@ -147,6 +148,7 @@ function banner(baseUrl: string, control: boolean, variation: Variation | undefi
     '',
     `Tokens:  POST ${baseUrl}/oauth/token {"grant_type":"client_credentials","client_id":"…","client_secret":"…"}`,
     `Codes:   GET ${baseUrl}/authorization?response_type=code&client_id=…&redirect_uri=…&state=…`,
+    '         (302 with a code; in a browser, a login-and-consent page: npm run authorize)',
     control
       ? `Control: POST ${Object.values(CONTROL_PATHS).join(', ')}; faults with header "Prefer: code=NNN[, example=NAME]"`
       : 'Control: off (--no-control)',
@@ -199,7 +201,6 @@ export async function runMockCli(argv: readonly string[]): Promise<void> {
   const address = app.server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const baseUrl = `http://${host}:${address.port}`;
-  console.log(values.quiet ? baseUrl : banner(baseUrl, control, variation));
 
   const stop = (signal: string) => {
     app.log.info(`received ${signal}, closing`);
@@ -208,14 +209,16 @@ export async function runMockCli(argv: readonly string[]): Promise<void> {
       () => process.exit(1),
     );
   };
+  // Before the URL is printed: whoever reads it may stop the mock at once, and must get a clean exit.
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  console.log(values.quiet ? baseUrl : banner(baseUrl, control, variation));
 }
 
 /** One line for bad usage (exit 2), never a stack trace. */
 export function mockCliFailure(error: unknown): { message: string; exitCode: number } {
   const message = error instanceof Error ? error.message : String(error);
-  return { message: `${message}\n(npm run mock -- --help lists the options)`, exitCode: 2 };
+  return { message: `${message} (npm run mock -- --help lists the options)`, exitCode: 2 };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -42,6 +42,9 @@ export const VARIABLES = {
   otherClientId: 'PAYMENTS_OTHER_CLIENT_ID',
   otherClientSecret: 'PAYMENTS_OTHER_CLIENT_SECRET',
   authCode: 'PAYMENTS_AUTH_CODE',
+  authorizationUrl: 'PAYMENTS_AUTHORIZATION_URL',
+  consentUser: 'PAYMENTS_CONSENT_USER',
+  consentPassword: 'PAYMENTS_CONSENT_PASSWORD',
   testAccessToken: 'PAYMENTS_TEST_ACCESS_TOKEN',
   abilities: 'PAYMENTS_ABILITIES',
   profile: 'PAYMENTS_PROFILE',
@@ -96,6 +99,19 @@ export const VARIABLE_DOCS: Record<VariableName, { meaning: string; default: str
   PAYMENTS_AUTH_CODE: {
     meaning: 'a fresh authorization code (single use, valid 10 minutes): `npm run authorize`',
     default: "minted by the target when it has 'authorize'; else those tests skip",
+    secret: true,
+  },
+  PAYMENTS_AUTHORIZATION_URL: {
+    meaning: "the target's authorization (login and consent) page, opened by `npm run authorize`",
+    default: 'PAYMENTS_BASE_URL followed by /authorization',
+  },
+  PAYMENTS_CONSENT_USER: {
+    meaning: 'user name `npm run authorize -- --headless` logs in with on the consent page',
+    default: "the mock's seeded consent user; elsewhere unset (a person logs in)",
+  },
+  PAYMENTS_CONSENT_PASSWORD: {
+    meaning: "that user's password",
+    default: "the mock's",
     secret: true,
   },
   PAYMENTS_TEST_ACCESS_TOKEN: {

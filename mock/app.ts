@@ -23,11 +23,12 @@ import { errorNameForStatus } from '../lib/error-body.ts';
 import { badRequest, MESSAGES, methodNotAllowed, MockHttpError, notFound, tokenError } from './errors.ts';
 import { faultFor } from './faults.ts';
 import { loggerOptions, OneLinePerRequest, pathWithoutQuery } from './logging.ts';
+import { AUTHORIZATION_PATH, registerAuthorization } from './routes/authorization.ts';
 import { chargebacksHandlers } from './routes/chargebacks.ts';
 import { checkoutHandlers, PREFERENCE_PATH_ALIASES } from './routes/checkout.ts';
 import { claimsHandlers } from './routes/claims.ts';
 import { CONTROL_PATHS, registerControl } from './routes/control.ts';
-import { oauthHandlers, registerAuthorization } from './routes/oauth.ts';
+import { oauthHandlers } from './routes/oauth.ts';
 import { reportsHandlers } from './routes/reports.ts';
 import { storesHandlers } from './routes/stores.ts';
 import { subscriptionsHandlers } from './routes/subscriptions.ts';
@@ -224,8 +225,9 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     });
   }
 
-  registerAuthorization(app, ctx);
-  serve('GET', '/authorization');
+  await registerAuthorization(app, ctx);
+  serve('GET', AUTHORIZATION_PATH);
+  serve('POST', AUTHORIZATION_PATH);
   if (ctx.options.control) {
     registerControl(app, ctx);
     for (const path of Object.values(CONTROL_PATHS)) serve('POST', path);

@@ -12,6 +12,8 @@ export interface MockRules {
   codeValiditySeconds: number;
   /** A refresh token is gone once presented (the platform rotates them). */
   refreshTokensSingleUse: boolean;
+  /** How many refreshes one chain of refresh tokens allows (each refresh answers the next link). */
+  refreshesPerChain: number;
   /** `expires_in` of every grant, in seconds. */
   accessTokenLifetimeSeconds: number;
   /** An access token is refused once its lifetime has passed. */
@@ -28,6 +30,8 @@ export interface MockRules {
   chargebackByPaymentId: boolean;
   /** A cancelled agreement is removed (a second cancel is 404). */
   removeCancelledAgreements: boolean;
+  /** A cancellation that names the application (`client.id`) removes the agreement like any other. */
+  cancellingForAnApplicationRemoves: boolean;
   /** The optional `client.id` query of a cancellation must be numeric. */
   checkAgreementClientId: boolean;
   /** Which tokens the test-user search takes in its `access_token` query. */
@@ -42,6 +46,7 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   codesSingleUse: true,
   codeValiditySeconds: AUTHORIZATION_CODE_VALIDITY_SECONDS,
   refreshTokensSingleUse: true,
+  refreshesPerChain: Infinity,
   accessTokenLifetimeSeconds: DEFAULT_EXPIRES_IN,
   accessTokensExpire: true,
   checkRedirectUri: true,
@@ -50,6 +55,7 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   scheduleSetsScheduled: true,
   chargebackByPaymentId: true,
   removeCancelledAgreements: true,
+  cancellingForAnApplicationRemoves: true,
   checkAgreementClientId: true,
   testUserSearchTokens: 'test-only',
   defaultScope: 'offline_access read write',

@@ -168,6 +168,21 @@ export const OTHER_APPLICATION: Application = {
 
 export const APPLICATIONS: readonly Application[] = [MAIN_APPLICATION, OTHER_APPLICATION];
 
+/** Who may log in on the mock's consent page (GET /authorization in a browser). */
+export interface ConsentUser {
+  username: string;
+  /** The mock's own public seed, not a real credential; printed by `npm run mock -- --print-env`. */
+  password: string;
+  userId: number;
+}
+
+/** The seller who owns the main application, so a code minted on the page is the 302's kind of code. */
+export const CONSENT_USER: ConsentUser = {
+  username: 'TESTSELLER1283946271',
+  password: 'mock-consent-Vq7Lp2Xr',
+  userId: SELLER_USER_ID,
+};
+
 const OPENED_CLAIM_ID = 5301823746;
 const CLOSED_CLAIM_ID = 5301823751;
 

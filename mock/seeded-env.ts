@@ -6,7 +6,7 @@
 import { ABILITIES, CONTROL_ABILITIES } from '../lib/abilities.ts';
 import { DEFAULT_PROFILE } from '../lib/profiles.ts';
 import { ID_VARIABLES, VARIABLES, type TargetIds } from '../lib/target.ts';
-import { OTHER_APPLICATION, SEEDED_IDS } from './seed.ts';
+import { CONSENT_USER, OTHER_APPLICATION, SEEDED_IDS } from './seed.ts';
 
 /** Variables the mock mints at run time rather than seeds, with where they come from. */
 export const MINTED_VARIABLES: Readonly<Record<string, string>> = {
@@ -21,7 +21,10 @@ export interface SeededEnvOptions {
   ids?: Readonly<TargetIds>;
 }
 
-/** Every seeded PAYMENTS_* variable (all but the base URL and the minted ones) and its value. */
+/**
+ * Every seeded PAYMENTS_* variable and its value: all but the base URL, the authorization page (the base
+ * URL's /authorization) and the minted ones.
+ */
 export function seededEnv({ control = true, ids = SEEDED_IDS }: SeededEnvOptions = {}): Record<
   string,
   string
@@ -35,5 +38,7 @@ export function seededEnv({ control = true, ids = SEEDED_IDS }: SeededEnvOptions
     ),
     [VARIABLES.otherClientId]: OTHER_APPLICATION.clientId,
     [VARIABLES.otherClientSecret]: OTHER_APPLICATION.clientSecret,
+    [VARIABLES.consentUser]: CONSENT_USER.username,
+    [VARIABLES.consentPassword]: CONSENT_USER.password,
   };
 }

@@ -43,6 +43,8 @@ export interface Grant {
   issuedAt: number;
   redirectUri?: string;
   live?: boolean;
+  /** Refresh tokens only: how many refreshes lie behind this one in its chain (0 for a grant's first). */
+  refreshes?: number;
 }
 
 export interface ReleaseReport {
@@ -183,12 +185,13 @@ export class MockState {
     });
   }
 
-  mintRefreshToken(token: AccessToken): Grant {
+  mintRefreshToken(token: AccessToken, refreshes = 0): Grant {
     return this.mintGrant(this.refreshTokens, {
       clientId: token.clientId,
       userId: token.userId,
       scope: token.scope,
       live: token.live,
+      refreshes,
     });
   }
 
@@ -343,8 +346,12 @@ export class MockState {
     return this.seed.agreements.find((a) => a.id === id);
   }
 
-  cancelAgreement(id: string): boolean {
-    if (!this.rules.removeCancelledAgreements) return this.agreement(id) !== undefined;
+  /** Cancels an agreement (false when there is none); `forApplication`: the request named its application. */
+  cancelAgreement(id: string, forApplication = false): boolean {
+    const removes =
+      this.rules.removeCancelledAgreements &&
+      (!forApplication || this.rules.cancellingForAnApplicationRemoves);
+    if (!removes) return this.agreement(id) !== undefined;
     const before = this.seed.agreements.length;
     this.seed.agreements = this.seed.agreements.filter((a) => a.id !== id);
     return this.seed.agreements.length < before;

@@ -1,14 +1,12 @@
 /**
- * POST /oauth/token (all three grants, JSON or form-urlencoded) and GET /authorization, the consent
- * step that mints authorization codes (ability `authorize`).
+ * POST /oauth/token (all three grants, JSON or form-urlencoded). Codes for the authorization_code grant
+ * are minted by /authorization (mock/routes/authorization.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import { SCOPES } from '../../lib/catalogue.ts';
 import type { AreaHandlers, MockContext } from '../context.ts';
-import { badRequest, cause, MESSAGES, tokenError } from '../errors.ts';
+import { MESSAGES, tokenError } from '../errors.ts';
 import type { Application } from '../seed.ts';
 import type { AccessToken, Grant } from '../state.ts';
-import { singleQueryParam } from './params.ts';
 
 export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const;
 type GrantType = (typeof GRANT_TYPES)[number];
@@ -139,39 +137,14 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
   }
   const refresh = state.consumeRefreshToken(presented);
   if (!refresh || refresh.clientId !== app.clientId) throw invalidGrant();
+  const refreshes = (refresh.refreshes ?? 0) + 1;
+  if (refreshes > ctx.rules.refreshesPerChain) throw invalidGrant();
   const live = params.test_token === undefined ? refresh.live !== false : !testRequested;
   const token = state.mintAccessToken(app, refresh.userId, requestedScope ?? refresh.scope, live);
-  return grantResponse(app, token, state.mintRefreshToken(token));
+  return grantResponse(app, token, state.mintRefreshToken(token, refreshes));
 }
 
 export const oauthHandlers: AreaHandlers = {
   // The official SDK sends an Authorization header here too; the token endpoint ignores it.
   token: (request, _reply, ctx) => issueToken(readParameters(request.body), ctx),
 };
-
-/** GET /authorization: consent is given at once and the browser is sent back with a fresh code. */
-export function registerAuthorization(app: FastifyInstance, ctx: MockContext): void {
-  app.get('/authorization', (request, reply) => {
-    const responseType = singleQueryParam(request.query, 'response_type');
-    const clientId = singleQueryParam(request.query, 'client_id');
-    const redirectUri = singleQueryParam(request.query, 'redirect_uri');
-    const stateParam = singleQueryParam(request.query, 'state');
-    const application = typeof clientId === 'string' ? ctx.state.application(clientId) : undefined;
-    const problems = [
-      responseType !== 'code' && cause('invalid_response_type', 'response_type must be "code"'),
-      !application && cause('invalid_client_id', 'client_id must be a known application'),
-      application &&
-        redirectUri !== application.redirectUri &&
-        cause('invalid_redirect_uri', "redirect_uri must be the application's configured redirect URI"),
-      stateParam === null && cause('invalid_state', 'state must be given at most once'),
-    ].filter((p) => p !== false && p !== undefined);
-    if (problems.length > 0 || !application) {
-      throw badRequest(MESSAGES.authorizationParameters, problems);
-    }
-    const code = ctx.state.mintAuthorizationCode(application, application.redirectUri);
-    const location = new URL(application.redirectUri);
-    location.searchParams.set('code', code.value);
-    if (typeof stateParam === 'string') location.searchParams.set('state', stateParam);
-    return reply.code(302).header('location', location.toString()).send();
-  });
-}

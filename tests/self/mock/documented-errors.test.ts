@@ -1,6 +1,7 @@
 import { test } from '@playwright/test';
 import type { InjectOptions } from 'fastify';
-import { DOCUMENTED_ERRORS, endpointById, ENDPOINTS } from '../../../lib/catalogue.ts';
+import { endpointById, ENDPOINTS } from '../../../lib/catalogue.ts';
+import { DOCUMENTED_ERRORS } from '../../../lib/requirements/index.ts';
 import { routePath } from '../../../mock/app.ts';
 import { INJECTED_HEADER } from '../../../mock/faults.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
@@ -20,41 +21,51 @@ const token =
   () =>
     Promise.resolve({ method: 'POST', url: '/oauth/token', payload });
 
-/** The natural cause of every documented error whose trigger is natural, keyed by DocumentedError.key. */
+/** The natural cause of every documented error whose trigger is natural, keyed by its requirement id. */
 const NATURAL_CAUSES: Record<string, Requester> = {
-  'token.400.invalid_client': token({
+  'token.error.400-invalid-client': token({
     grant_type: 'client_credentials',
     ...SEEDED_CLIENT,
     client_secret: 'wrong',
   }),
-  'token.400.invalid_grant': token({
+  'token.error.400-invalid-grant': token({
     grant_type: 'refresh_token',
     refresh_token: 'TG-unknown-1',
     ...SEEDED_CLIENT,
   }),
-  'token.400.invalid_scope': token({ grant_type: 'client_credentials', ...SEEDED_CLIENT, scope: 'admin' }),
-  'token.400.invalid_request': token({ grant_type: 'client_credentials', client_id: SEEDED_IDS.clientId }),
-  'token.400.unsupported_grant_type': token({ grant_type: 'password', ...SEEDED_CLIENT }),
-  'release-report-schedule.401': withoutToken('/v1/account/release_report/schedule', 'POST'),
-  'settlement-report-config.401': withoutToken('/v1/account/settlement_report/config'),
-  'subscription-plan.401': withoutToken(`/preapproval_plan/${SEEDED_IDS.planId}`),
-  'subscription-plan.404': withToken({
+  'token.error.400-invalid-scope': token({
+    grant_type: 'client_credentials',
+    ...SEEDED_CLIENT,
+    scope: 'admin',
+  }),
+  'token.error.400-invalid-request': token({
+    grant_type: 'client_credentials',
+    client_id: SEEDED_IDS.clientId,
+  }),
+  'token.error.400-unsupported-grant-type': token({ grant_type: 'password', ...SEEDED_CLIENT }),
+  'release-report-schedule.error.401-invalid-token': withoutToken(
+    '/v1/account/release_report/schedule',
+    'POST',
+  ),
+  'settlement-report-config.error.401-invalid-token': withoutToken('/v1/account/settlement_report/config'),
+  'subscription-plan.error.401-unauthorized': withoutToken(`/preapproval_plan/${SEEDED_IDS.planId}`),
+  'subscription-plan.error.404-not-found': withToken({
     method: 'GET',
     url: '/preapproval_plan/2c9380848b1e4f6a018b2f3d4c5e0000',
   }),
-  'test-user-search.401': withoutToken('/test_user/search?access_token=TEST-x'),
-  'test-user-search.403': async (app) => {
+  'test-user-search.error.401-not-found': withoutToken('/test_user/search?access_token=TEST-x'),
+  'test-user-search.error.403-forbidden': async (app) => {
     const headers = await authHeaders(app);
     const live = headers.authorization!.slice('Bearer '.length);
     return { method: 'GET', url: `/test_user/search?access_token=${live}`, headers };
   },
-  'test-user-search.405': withToken({ method: 'POST', url: '/test_user/search' }),
-  'store.400.INVALID_STORE_ID': withToken({ method: 'GET', url: '/stores/not-a-number' }),
-  'cancel-agreement.400': withToken({
+  'test-user-search.error.405-method-not-allowed': withToken({ method: 'POST', url: '/test_user/search' }),
+  'store.error.400-invalid-store-id': withToken({ method: 'GET', url: '/stores/not-a-number' }),
+  'cancel-agreement.error.400-bad-request': withToken({
     method: 'DELETE',
     url: `/v2/wallet_connect/agreements/${SEEDED_IDS.agreementId}?client.id=abc`,
   }),
-  'cancel-agreement.404': withToken({
+  'cancel-agreement.error.404-not-found': withToken({
     method: 'DELETE',
     url: '/v2/wallet_connect/agreements/unknown-agreement',
   }),
@@ -63,14 +74,14 @@ const NATURAL_CAUSES: Record<string, Requester> = {
 const naturalRows = DOCUMENTED_ERRORS.filter((row) => row.trigger.kind === 'natural');
 
 test('every documented error with a natural trigger has a natural cause here', () => {
-  expect(Object.keys(NATURAL_CAUSES).sort()).toEqual(naturalRows.map((row) => row.key).sort());
+  expect(Object.keys(NATURAL_CAUSES).sort()).toEqual(naturalRows.map((row) => row.id).sort());
 });
 
 test.describe('documented errors from their natural causes', () => {
   for (const row of naturalRows) {
-    test(`${row.key} (${row.trigger.how})`, async () => {
+    test(`${row.id} (${row.trigger.how})`, async () => {
       const app = await startMock();
-      const request = await NATURAL_CAUSES[row.key]!(app);
+      const request = await NATURAL_CAUSES[row.id]!(app);
       const response = await send(app, request);
       expect(response.statusCode).toBe(row.status);
       expect(errorCodes(response)).toEqual(expect.arrayContaining(row.code ? [row.code] : []));
@@ -115,7 +126,7 @@ test.describe('Prefer faults answer every documented error', () => {
   for (const row of DOCUMENTED_ERRORS) {
     const prefer = `code=${row.status}${row.code ? `, example=${row.code}` : ''}`;
 
-    test(`${row.key} via "Prefer: ${prefer}"`, async () => {
+    test(`${row.id} via "Prefer: ${prefer}"`, async () => {
       const app = await startMock();
       const request = await successfulRequest(app, row.endpoint);
       const response = await send(app, { ...request, headers: { ...request.headers, prefer: prefer } });

@@ -9,10 +9,11 @@ const WITHOUT_ROOT_SHAPE: readonly SchemaName[] = ['common'];
 const EXEMPLIFIED = SCHEMA_NAMES.filter((name) => !WITHOUT_ROOT_SHAPE.includes(name));
 
 for (const name of EXEMPLIFIED) {
-  test(`${name}: the spec-shaped example passes strict`, () => {
+  test(`${name}: the spec-shaped example passes strict, and keeps the platform's facts too`, () => {
     expect(existsSync(`${EXAMPLES_DIR}${name}.json`), `schemas/examples/${name}.json exists`).toBe(true);
     const outcome = validate(name, readExample(name));
     expect(outcome.valid, formatViolations(name, outcome.violations)).toBe(true);
+    expect(outcome.advice, formatViolations(name, outcome.advice)).toEqual([]);
     expect(outcome.allowances).toEqual([]);
   });
 }

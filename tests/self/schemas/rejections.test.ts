@@ -1,12 +1,17 @@
 import { expect, test } from '@playwright/test';
+import type { AdviceId } from '../../../lib/advice.ts';
 import { INDUSTRIES, SCHEMA_NAMES, type Industry, type SchemaName } from '../../../lib/catalogue.ts';
-import { formatViolations, validate } from '../../../schemas/registry.ts';
+import { isSpecBasis } from '../../../lib/basis.ts';
+import { PROFILES } from '../../../lib/profiles.ts';
+import { formatViolations, requirementsOfSchema, validate } from '../../../schemas/registry.ts';
 import { readExample } from './support.ts';
 
 /**
  * Per resource, the spec-shaped example broken in exactly one way must be rejected at that pointer by
- * that keyword, under strict and lenient alike. Every resource covers the four kinds below or states why
- * a kind does not apply to it.
+ * that keyword. A break of what the spec states fails under every profile, citing a requirement of the
+ * schema; a break of a platform fact only (an `x-platform` part) is advice under strict and lenient, citing
+ * that fact, and fails under `platform`. Every resource covers the four kinds below, in either layer, or
+ * states why a kind does not apply to it.
  */
 const KINDS = ['wrong type', 'missing required', 'bad enum', 'bad timestamp'] as const;
 type Kind = (typeof KINDS)[number];
@@ -20,6 +25,8 @@ interface Rejection {
   value?: unknown;
   remove?: true;
   keyword: string;
+  /** Set when only a platform fact is broken: the fact the advice (or, under `platform`, the failure) cites. */
+  advice?: AdviceId;
 }
 
 const NOT_APPLICABLE: Partial<Record<SchemaName, Partial<Record<Kind, string>>>> = {
@@ -62,6 +69,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/status',
     value: '400',
     keyword: 'type',
+    advice: 'platform.error-body-shape',
   },
   {
     schema: 'error',
@@ -70,6 +78,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/message',
     remove: true,
     keyword: 'required',
+    advice: 'platform.error-body-shape',
   },
   {
     schema: 'error',
@@ -78,6 +87,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/cause',
     value: {},
     keyword: 'type',
+    advice: 'platform.error-body-shape',
   },
 
   {
@@ -134,7 +144,7 @@ const REJECTIONS: Rejection[] = [
     what: 'a relative redirect_uri',
     pointer: '/redirect_uri',
     value: '/callback',
-    keyword: 'pattern',
+    keyword: 'format',
   },
 
   {
@@ -224,7 +234,7 @@ const REJECTIONS: Rejection[] = [
     what: 'a notification_url that is not a URL',
     pointer: '/notification_url',
     value: 'not a url',
-    keyword: 'pattern',
+    keyword: 'format',
   },
 
   {
@@ -234,6 +244,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/collector_id',
     value: '1273205088',
     keyword: 'type',
+    advice: 'platform.preference-answer-shape',
   },
   {
     schema: 'preference',
@@ -242,6 +253,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/init_point',
     remove: true,
     keyword: 'required',
+    advice: 'platform.preference-answer-shape',
   },
   {
     schema: 'preference',
@@ -250,6 +262,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/payer/authentication_type',
     value: 'Twitter',
     keyword: 'enum',
+    advice: 'platform.preference-answer-shape',
   },
   {
     schema: 'preference',
@@ -258,6 +271,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/date_created',
     value: NO_OFFSET,
     keyword: 'pattern',
+    advice: 'platform.timestamps-rfc3339',
   },
 
   {
@@ -374,6 +388,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/results/0/date_created',
     value: NOT_A_DAY,
     keyword: 'format',
+    advice: 'platform.timestamps-rfc3339',
   },
 
   {
@@ -407,6 +422,7 @@ const REJECTIONS: Rejection[] = [
     pointer: '/id',
     value: 'XYZ1',
     keyword: 'pattern',
+    advice: 'platform.claim-reason-group-prefix',
   },
 
   {
@@ -505,7 +521,7 @@ const REJECTIONS: Rejection[] = [
     what: 'a weekday that does not exist',
     pointer: '/business_hours/funday',
     value: [],
-    keyword: 'enum',
+    keyword: 'pattern',
   },
   {
     schema: 'store',
@@ -539,6 +555,113 @@ const REJECTIONS: Rejection[] = [
     pointer: '/message',
     remove: true,
     keyword: 'required',
+  },
+
+  {
+    schema: 'error',
+    kind: 'other',
+    what: 'a cause element without code',
+    pointer: '/cause/0/code',
+    remove: true,
+    keyword: 'required',
+    advice: 'platform.error-body-shape',
+  },
+  {
+    schema: 'token-request',
+    kind: 'other',
+    what: 'an ftp redirect_uri',
+    pointer: '/redirect_uri',
+    value: 'ftp://seller.example.com/oauth/callback',
+    keyword: 'pattern',
+    advice: 'platform.urls-http',
+  },
+  {
+    schema: 'access-token-grant',
+    kind: 'other',
+    what: 'a fractional user_id',
+    pointer: '/user_id',
+    value: 1234.5,
+    keyword: 'type',
+    advice: 'platform.identifiers-integers',
+  },
+  {
+    schema: 'access-token-grant',
+    kind: 'other',
+    what: 'a lifetime of zero seconds',
+    pointer: '/expires_in',
+    value: 0,
+    keyword: 'exclusiveMinimum',
+    advice: 'platform.non-empty-values',
+  },
+  {
+    schema: 'settlement-report-config',
+    kind: 'other',
+    what: 'an empty display_timezone',
+    pointer: '/display_timezone',
+    value: '',
+    keyword: 'minLength',
+    advice: 'platform.non-empty-values',
+  },
+  {
+    schema: 'test-user-search-result',
+    kind: 'bad timestamp',
+    what: 'date_last_updated without offset',
+    pointer: '/results/0/date_last_updated',
+    value: NO_OFFSET,
+    keyword: 'pattern',
+  },
+  {
+    schema: 'test-user-search-result',
+    kind: 'other',
+    what: 'an email that is no address',
+    pointer: '/results/0/email',
+    value: 'test user',
+    keyword: 'format',
+    advice: 'platform.email-addresses',
+  },
+  {
+    schema: 'chargeback',
+    kind: 'other',
+    what: 'a boolean-like flag written as a string',
+    pointer: '/coverage_applied',
+    value: 'true',
+    keyword: 'type',
+    advice: 'platform.chargeback-flags-boolean',
+  },
+  {
+    schema: 'chargeback',
+    kind: 'other',
+    what: 'a boolean-like flag that is neither a boolean nor "true"/"false"',
+    pointer: '/live_mode',
+    value: 'yes',
+    keyword: 'enum',
+  },
+  {
+    schema: 'store',
+    kind: 'other',
+    what: 'a weekday written with a capital',
+    pointer: '/business_hours/Monday',
+    value: [],
+    keyword: 'enum',
+    advice: 'platform.store-weekday-names',
+  },
+  {
+    schema: 'store',
+    kind: 'other',
+    what: 'a latitude beyond the pole',
+    pointer: '/location/latitude',
+    value: 91,
+    keyword: 'maximum',
+    advice: 'platform.coordinates-in-range',
+  },
+  {
+    schema: 'mediation-response',
+    kind: 'other',
+    what: 'an empty message',
+    pointer: '/message',
+    value: '',
+    keyword: 'minLength',
+    advice: 'platform.non-empty-values',
   },
 ];
 
@@ -620,10 +743,19 @@ for (const industry of INDUSTRIES) {
     {
       schema,
       kind: 'bad timestamp',
+      what: 'registration_date without offset',
+      pointer: '/payer/registration_date',
+      value: NO_OFFSET,
+      keyword: 'pattern',
+    },
+    {
+      schema,
+      kind: 'bad timestamp',
       what: 'registration_date February 30th',
       pointer: '/payer/registration_date',
       value: NOT_A_DAY,
       keyword: 'format',
+      advice: 'platform.timestamps-rfc3339',
     },
   );
 }
@@ -660,18 +792,60 @@ test('every resource is rejected for each kind of break, or says why the kind do
   }
 });
 
-for (const rejection of REJECTIONS) {
-  test(`${rejection.schema} rejects ${rejection.what} (${rejection.keyword} at ${rejection.pointer})`, () => {
+/** The requirements a spec-layer violation of `schema` may cite: its own, and its family's for an industry profile. */
+function requirementsOf(schema: SchemaName): string[] {
+  const family = schema.startsWith('preference-request-') ? requirementsOfSchema('preference-request') : [];
+  return [...requirementsOfSchema(schema), ...family];
+}
+
+for (const rejection of REJECTIONS.filter((r) => r.advice === undefined)) {
+  test(`${rejection.schema} rejects ${rejection.what} (${rejection.keyword} at ${rejection.pointer}; spec)`, () => {
     const document = broken(rejection);
-    for (const profile of ['strict', 'lenient'] as const) {
+    const at = expect.objectContaining({ pointer: rejection.pointer, keyword: rejection.keyword });
+    for (const profile of PROFILES) {
       const outcome = validate(rejection.schema, document, profile);
       expect(outcome.valid, `${profile} rejects`).toBe(false);
-      expect(outcome.violations, formatViolations(rejection.schema, outcome.violations)).toContainEqual(
-        expect.objectContaining({ pointer: rejection.pointer, keyword: rejection.keyword }),
-      );
+      expect(outcome.violations, formatViolations(rejection.schema, outcome.violations)).toContainEqual(at);
+      // Under platform the same place may break a platform fact too; the spec's rule must be among them.
+      const requirements = outcome.violations
+        .filter((v) => v.pointer === rejection.pointer && v.keyword === rejection.keyword)
+        .map((v) => v.basis)
+        .filter(isSpecBasis);
+      expect(requirements.length, `${profile}: a requirement is cited`).toBeGreaterThan(0);
+      for (const basis of requirements) {
+        expect(
+          requirementsOf(rejection.schema),
+          `${profile}: ${basis} states a field of the schema`,
+        ).toContain(basis);
+      }
     }
     const strict = validate(rejection.schema, document, 'strict');
     const pointers = new Set(strict.violations.map((v) => v.pointer));
     expect([...pointers], 'under strict, only the broken place is reported').toEqual([rejection.pointer]);
+  });
+}
+
+for (const rejection of REJECTIONS.filter((r) => r.advice !== undefined)) {
+  test(`${rejection.schema} rejects ${rejection.what} (${rejection.keyword} at ${rejection.pointer}; platform fact ${rejection.advice})`, () => {
+    const document = broken(rejection);
+    const cited = expect.objectContaining({
+      pointer: rejection.pointer,
+      keyword: rejection.keyword,
+      basis: rejection.advice,
+    });
+    for (const profile of ['strict', 'lenient'] as const) {
+      const outcome = validate(rejection.schema, document, profile);
+      expect(outcome.violations, `${profile}: a platform fact fails nothing`).toEqual([]);
+      expect(outcome.valid).toBe(true);
+      expect(outcome.advice, `${profile}: it is advice`).toContainEqual(cited);
+    }
+    const platform = validate(rejection.schema, document, 'platform');
+    expect(platform.valid, 'platform rejects').toBe(false);
+    expect(platform.violations, formatViolations(rejection.schema, platform.violations)).toContainEqual(
+      cited,
+    );
+    expect(platform.advice, 'under platform nothing is mere advice').toEqual([]);
+    const pointers = new Set(platform.violations.map((v) => v.pointer));
+    expect([...pointers], 'under platform, only the broken place is reported').toEqual([rejection.pointer]);
   });
 }

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SCHEMA_NAMES } from '../../../lib/catalogue.ts';
+import { PLATFORM_KEYWORD } from '../../../schemas/layers.ts';
+import { ALLOWANCES } from '../../../lib/allowances.ts';
 import {
-  ALLOWANCES,
   ALLOWANCE_KEYWORD,
   compileAll,
   loadedSchemaNames,
@@ -62,5 +63,36 @@ test('every allowance named in a schema is described in ALLOWANCES, and every de
   expect([...used].sort()).toEqual(Object.keys(ALLOWANCES).sort());
   for (const [name, allowance] of Object.entries(ALLOWANCES)) {
     expect.soft(allowance.description.length, name).toBeGreaterThan(10);
+  }
+});
+
+/** The x-platform parts and the allowance names written in a schema file, wherever they sit. */
+function layersWritten(node: unknown, found = { advice: new Set<string>(), allowances: new Set<string>() }) {
+  if (Array.isArray(node)) for (const child of node) layersWritten(child, found);
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, child] of Object.entries(node)) {
+      if (key === PLATFORM_KEYWORD) found.advice.add(String((child as { advice?: unknown }).advice));
+      if (key === ALLOWANCE_KEYWORD) found.allowances.add(String(child));
+      layersWritten(child, found);
+    }
+  }
+  return found;
+}
+
+test("a schema's $comment names every platform fact and every allowance its file writes", () => {
+  for (const name of SCHEMA_NAMES.filter((n) => n !== 'common')) {
+    const document = schemaDocument(name) as { $comment: string };
+    const { advice, allowances } = layersWritten(document);
+    for (const id of [...advice, ...allowances])
+      expect.soft(document.$comment, `${name}: ${id}`).toContain(id);
+  }
+});
+
+test('every shared definition with a platform fact says what the fact adds', () => {
+  const definitions = (schemaDocument('common') as { $defs: Record<string, Record<string, unknown>> }).$defs;
+  const withFacts = Object.entries(definitions).filter(([, definition]) => PLATFORM_KEYWORD in definition);
+  expect(withFacts.length).toBeGreaterThan(0);
+  for (const [name, definition] of withFacts) {
+    expect.soft(String(definition.$comment), name).toContain('x-platform');
   }
 });

@@ -46,6 +46,7 @@ const KEYWORD = {
   type: 'type',
   enum: 'enum',
   pattern: 'pattern',
+  format: 'format',
   required: 'required',
   absent: 'false schema',
   unknownField: 'additionalProperties',
@@ -263,7 +264,7 @@ export const INVALID_PREFERENCE_VARIANTS: readonly InvalidPreferenceVariant[] = 
     path: 'notification_url',
     change: 'set',
     value: 'webhooks/payments',
-    keyword: KEYWORD.pattern,
+    keyword: KEYWORD.format,
   }),
   preferenceVariant({
     name: 'back-url-success-not-a-url',
@@ -273,7 +274,7 @@ export const INVALID_PREFERENCE_VARIANTS: readonly InvalidPreferenceVariant[] = 
     path: 'back_urls.success',
     change: 'set',
     value: 'checkout success page',
-    keyword: KEYWORD.pattern,
+    keyword: KEYWORD.format,
   }),
   preferenceVariant({
     name: 'items-not-an-array',

@@ -127,10 +127,11 @@ export const ADVICE = [
     evidence: 'the platform documentation of the test-user search (no paging)',
   },
   {
-    id: 'platform.store-id-numeric',
+    id: 'platform.payment-methods-types',
     source: 'platform',
-    statement: 'A store id is a string of digits; any other id is answered 400 INVALID_STORE_ID.',
-    evidence: 'store.200.json and the platform documentation of the stores endpoint',
+    statement:
+      'payment_methods.default_installments and installments are whole numbers, default_payment_method_id a string, each or null.',
+    evidence: 'preference.201.json and preference.201.sdk-php.json',
   },
   // HTTP and OAuth.
   {

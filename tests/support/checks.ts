@@ -81,8 +81,8 @@ export async function checkSuccess(
 }
 
 /** "Bodies are JSON.": a body that is there parses as JSON. */
-export function checkJsonBody(response: ApiResponse, required = true) {
-  return check('the body is JSON', BODIES_ARE_JSON, () => {
+export async function checkJsonBody(response: ApiResponse, required = true) {
+  await check('the body is JSON', BODIES_ARE_JSON, () => {
     if (response.json) return;
     if (!required && response.text.trim() === '') return;
     fails(
@@ -91,6 +91,14 @@ export function checkJsonBody(response: ApiResponse, required = true) {
       response.text === '' ? 'the body is empty' : `the body is not JSON: ${describeBody(response)}`,
     );
   });
+  if (response.json) {
+    const type = response.headers['content-type'] ?? '';
+    await adviseThat(
+      /\bjson\b/i.test(type),
+      'http.json-content-type',
+      `the JSON body is labelled ${type === '' ? 'nothing' : JSON.stringify(type)}`,
+    );
+  }
 }
 
 /**

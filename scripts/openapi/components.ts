@@ -5,8 +5,10 @@
  * `#/components/schemas/...`. `$id` and `$schema` are dropped, since ref resolvers in OpenAPI tools
  * (Prism, code generators) resolve `$ref` by document position, not by `$id`.
  *
- * Lenient allowances (subschemas carrying `x-allowance`) are resolved as the strict profile resolves
- * them: the document describes the spec (docs/decisions.md, "OpenAPI document").
+ * The components are the spec layer (schemas/layers.ts): what the spec states. A schema's `x-platform`
+ * part (a platform fact and its keywords) stays where it is as an OpenAPI extension, which validators
+ * ignore, so a reader still sees it. Lenient allowances (subschemas carrying `x-allowance`) are resolved
+ * as the strict profile resolves them (docs/decisions.md, "OpenAPI document").
  */
 import { SCHEMA_NAMES, type SchemaName } from '../../lib/catalogue.ts';
 

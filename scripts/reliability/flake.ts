@@ -1,108 +1,152 @@
 /**
- * `npm run test:flake [-- <playwright args>]`: the whole conformance suite against the embedded mock,
- * every test repeated (20 times by default) on 2 workers, fully parallel, no retries. Any failure is a flake or a
- * shared-state bug: the run exits non-zero and the summary names the failing tests.
- *
- * Writes reports/flake/junit.xml and reports/flake/summary.json (date, counts, duration), which the
- * README's "Reliability and security" section quotes.
+ * `npm run test:flake [-- --repeat-each=N]`: the whole conformance suite against the embedded mock, every
+ * test repeated N times (20 by default), fully parallel on two workers, no retries, through the one suite
+ * runner (scripts/suite/run-suite.ts). Any failure is a flake or a shared-state bug: the run exits 1 and
+ * names the failing tests. Writes reports/flake/summary.json (date, repeats, counts, duration, failures)
+ * and reports/flake/results.jsonl (every repeat's typed record).
+ * Exit codes: 0 no failure, 1 a failure (or nothing ran), 2 a usage error.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { VARIABLES } from '../../lib/target.ts';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { EXIT_CODES } from '../../lib/exit-codes.ts';
 import { PROJECT_ROOT } from '../../lib/paths.ts';
+import type { TestRecord } from '../../lib/results.ts';
+import { VARIABLES } from '../../lib/target.ts';
+import { runSuite } from '../suite/run-suite.ts';
 
-const FLAKE_DIR = join(PROJECT_ROOT, 'reports', 'flake');
-const JUNIT_FILE = join(FLAKE_DIR, 'junit.xml');
-const SUMMARY_FILE = join(FLAKE_DIR, 'summary.json');
-const DEFAULT_REPEATS = '20';
-const WORKERS = '2';
+export const FLAKE_DIR = path.join(PROJECT_ROOT, 'reports', 'flake');
+export const SUMMARY_FILE = path.join(FLAKE_DIR, 'summary.json');
+const DEFAULT_REPEATS = 20;
+const WORKERS = 2;
+/** The verdict reporter writes the typed records; dots keep thousands of repeated tests to a few lines. */
+const REPORTERS = `${path.join(PROJECT_ROOT, 'tests/reporters/verdict.ts')},dot`;
+const RUN_TIMEOUT_MS = 2 * 60 * 60_000;
+
+export const FLAKE_USAGE =
+  'Usage: npm run test:flake [-- --repeat-each=N]   (N a positive integer, default 20)';
 export const TARGET_SET = `${VARIABLES.baseUrl} is set: the flake run is defined against the embedded mock; unset it.`;
 
 export interface FlakeSummary {
   date: string;
   repeatEach: number;
   workers: number;
+  /** Distinct tests of the suite. */
   tests: number;
-  failures: number;
-  errors: number;
+  /** Test runs: each test once per repeat. */
+  runs: number;
+  passed: number;
+  failed: number;
   skipped: number;
   durationSeconds: number;
-  exitCode: number;
-  failed: string[];
+  /** The runner's own exit code (1 on any failure). */
+  exitCode: number | null;
+  /** Each failing test's key, with how many of its repeats failed and the first failure's message. */
+  failures: { key: string; failedRuns: number; firstMessage: string }[];
 }
 
-function attribute(tag: string, name: string): number {
-  return Number(new RegExp(`\\b${name}="([\\d.]+)"`).exec(tag)?.[1] ?? NaN);
+class UsageError extends Error {
+  override name = 'UsageError';
 }
 
-/** Names of failing test cases in a Playwright JUnit file. */
-function failedCases(xml: string): string[] {
-  const failing = new Set<string>();
-  for (const match of xml.matchAll(
-    /<testcase name="([^"]*)"[^>]*classname="([^"]*)"[^>]*>\s*<(failure|error)\b/g,
-  )) {
-    failing.add(`${match[2]} › ${match[1]}`);
+function repeatsOf(argv: readonly string[]): number {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: { 'repeat-each': { type: 'string' } } }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
   }
-  return [...failing];
+  const raw = values['repeat-each'];
+  if (raw === undefined) return DEFAULT_REPEATS;
+  if (!/^[1-9]\d*$/.test(raw))
+    throw new UsageError(`--repeat-each must be a positive integer, got ${JSON.stringify(raw)}`);
+  return Number(raw);
 }
 
-if (process.env[VARIABLES.baseUrl]) {
-  console.error(TARGET_SET);
-  process.exit(2);
+export function summarise(
+  records: readonly TestRecord[],
+  facts: Pick<FlakeSummary, 'date' | 'repeatEach' | 'workers' | 'durationSeconds' | 'exitCode'>,
+): FlakeSummary {
+  const failedByKey = new Map<string, TestRecord[]>();
+  for (const record of records.filter((r) => r.status === 'failed')) {
+    failedByKey.set(record.key, [...(failedByKey.get(record.key) ?? []), record]);
+  }
+  return {
+    ...facts,
+    tests: new Set(records.map((r) => r.key)).size,
+    runs: records.length,
+    passed: records.filter((r) => r.status === 'passed').length,
+    failed: records.filter((r) => r.status === 'failed').length,
+    skipped: records.filter((r) => r.status === 'skipped').length,
+    failures: [...failedByKey].map(([key, failed]) => ({
+      key,
+      failedRuns: failed.length,
+      firstMessage: failed[0]?.failures[0]?.message.split('\n')[0] ?? '',
+    })),
+  };
 }
 
-const extra = process.argv.slice(2);
-const repeatEach = extra.find((a) => a.startsWith('--repeat-each='))?.split('=')[1] ?? DEFAULT_REPEATS;
-rmSync(FLAKE_DIR, { recursive: true, force: true });
-mkdirSync(FLAKE_DIR, { recursive: true });
+async function main(argv: readonly string[]): Promise<number> {
+  if (process.env[VARIABLES.baseUrl]) {
+    console.error(TARGET_SET);
+    return EXIT_CODES.usage;
+  }
+  let repeatEach: number;
+  try {
+    repeatEach = repeatsOf(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${FLAKE_USAGE}`);
+    return EXIT_CODES.usage;
+  }
+  rmSync(FLAKE_DIR, { recursive: true, force: true });
+  mkdirSync(FLAKE_DIR, { recursive: true });
+  const date = new Date().toISOString();
+  console.log(`Flake run: the whole suite, each test x${repeatEach}, ${WORKERS} workers, fully parallel`);
+  const run = await runSuite({
+    via: 'playwright',
+    reportsDir: FLAKE_DIR,
+    args: [
+      `--repeat-each=${repeatEach}`,
+      `--workers=${WORKERS}`,
+      '--retries=0',
+      // Every test may land beside any other, so hidden shared state shows up.
+      '--fully-parallel',
+      `--reporter=${REPORTERS}`,
+    ],
+    timeoutMs: RUN_TIMEOUT_MS,
+    echo: true,
+  });
+  const summary = summarise(run.records, {
+    date,
+    repeatEach,
+    workers: WORKERS,
+    durationSeconds: Math.round(run.durationMs / 1000),
+    exitCode: run.exitCode,
+  });
+  writeFileSync(SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
+  // Beside the summary: every repeat's typed record, for a failure's details. Playwright's per-test
+  // output folders hold nothing (no traces, no screenshots).
+  if (existsSync(run.reports.run.results)) renameSync(run.reports.run.results, run.reports.results);
+  rmSync(run.reports.run.root, { recursive: true, force: true });
+  rmSync(path.join(FLAKE_DIR, 'test-results'), { recursive: true, force: true });
+  console.log(
+    `\nFlake run ${summary.date}: ${summary.tests} tests x${summary.repeatEach} = ${summary.runs} runs on ${summary.workers} workers: ` +
+      `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped, ${summary.durationSeconds} s. Summary: ${path.relative(process.cwd(), SUMMARY_FILE)}`,
+  );
+  for (const setup of run.setupFailures) console.log(`  setup failed: ${setup.message}`);
+  if (run.timedOut) console.log(`  stopped after ${RUN_TIMEOUT_MS / 60_000} minutes`);
+  for (const failure of summary.failures)
+    console.log(
+      `  failed ${failure.failedRuns}/${summary.repeatEach}: ${failure.key}\n    ${failure.firstMessage}`,
+    );
+  const clean =
+    run.exitCode === 0 &&
+    !run.timedOut &&
+    summary.runs > 0 &&
+    summary.failed === 0 &&
+    run.setupFailures.length === 0;
+  return clean ? 0 : 1;
+}
 
-const started = Date.now();
-const run = spawnSync(
-  process.execPath,
-  [
-    join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
-    'test',
-    '-c',
-    'playwright.config.ts',
-    `--repeat-each=${repeatEach}`,
-    `--workers=${WORKERS}`,
-    '--retries=0',
-    // Every test may land beside any other, so hidden shared state shows up (the conformance config runs
-    // files, not tests, in parallel).
-    '--fully-parallel',
-    // dot + JUnit only: a list line or an Allure result per repeated test would be thousands.
-    '--reporter=dot,junit',
-    '--output',
-    join(PROJECT_ROOT, 'test-results', 'flake'),
-    ...extra.filter((a) => !a.startsWith('--repeat-each=')),
-  ],
-  {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JUNIT_OUTPUT_NAME: JUNIT_FILE },
-  },
-);
-const durationSeconds = Math.round((Date.now() - started) / 1000);
-
-const xml = readFileSync(JUNIT_FILE, 'utf8');
-const root = /<testsuites\b[^>]*>/.exec(xml)?.[0] ?? '';
-const summary: FlakeSummary = {
-  date: new Date().toISOString(),
-  repeatEach: Number(repeatEach),
-  workers: Number(WORKERS),
-  tests: attribute(root, 'tests'),
-  failures: attribute(root, 'failures'),
-  errors: attribute(root, 'errors'),
-  skipped: attribute(root, 'skipped'),
-  durationSeconds,
-  exitCode: run.status ?? 1,
-  failed: failedCases(xml),
-};
-writeFileSync(SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
-console.log(
-  `\nFlake run ${summary.date}: ${summary.tests} tests (each x${summary.repeatEach}, ${summary.workers} workers), ` +
-    `${summary.failures} failed, ${summary.errors} errors, ${summary.skipped} skipped, ${durationSeconds} s. Summary: ${SUMMARY_FILE}`,
-);
-for (const name of summary.failed) console.log(`  failed: ${name}`);
-process.exit(summary.exitCode === 0 && summary.failures + summary.errors === 0 ? 0 : 1);
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main(process.argv.slice(2));

@@ -1,145 +1,173 @@
 /**
- * The conformance suite pointed at bad targets (tests/self/reliability/support/bad-target.ts), run as a
- * user runs it, in a child process with private output folders:
- * - down: one clear error from the setup probe and a non-zero exit; no spec runs, none times out;
- * - hanging: each request ends at the client's per-request timeout, reported as environment trouble
- *   (TargetUnavailable), never as a pass and never as a test timeout;
- * - garbage (HTML, empty bodies, JSON declared as text/plain): every spec fails with a readable contract
- *   message the report classifies (wrong status, schema mismatch, missing code), and the runner ends
- *   normally with exit code 1.
+ * The conformance suite (`payments-conformance run`, through scripts/suite/run-suite.ts) pointed at bad
+ * targets (support/bad-target.ts):
+ * - down: exit 3 within seconds, the setup's one message printed once, no test run;
+ * - hanging from its first request: the same, with the timeout message, after one request timeout;
+ * - hanging after the setup: every test ends at its per-request timeout as "not tested" (kind `timeout`),
+ *   never a pass and never a contract verdict, and the run exits 3;
+ * - garbage (HTML, empty bodies, JSON declared as text/plain): every test fails with a readable message
+ *   quoting the requirement it checked, nothing crashes, the run exits 1.
+ * PAYMENTS_REQUEST_TIMEOUT_MS keeps each hang to a second instead of the default ten.
  */
 import { expect, test } from '@playwright/test';
-import { endpointById } from '../../../lib/catalogue.ts';
-import { CAPABILITIES } from '../../../lib/target.ts';
-import { CATEGORY_PATTERNS } from '../../../scripts/report/categories.ts';
-import { TARGET_UNAVAILABLE } from '../../support/api-client.ts';
-import { removeIsolatedDirsAfterPassingTests } from '../reports/support/temp-dir.ts';
+import { ABILITIES } from '../../../lib/abilities.ts';
+import { citation } from '../../../lib/basis.ts';
+import { EXIT_CODES } from '../../../lib/exit-codes.ts';
+import { FAILURE_KINDS, isDeviation, type FailureKind } from '../../../lib/failures.ts';
+import type { TestRecord } from '../../../lib/results.ts';
+import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
+import { VARIABLES } from '../../../lib/target.ts';
+import { runSuite, type SuiteRun, type SuiteRunOptions } from '../../../scripts/suite/run-suite.ts';
+import { TARGET_GAVE_NO_ANSWER } from '../../support/api-client.ts';
+import { SETUP_MESSAGES } from '../../support/setup-target.ts';
 import {
   downTargetUrl,
   FAKE_TEST_TOKEN,
   startGarbageTarget,
   startHangingTarget,
+  type BadTarget,
 } from './support/bad-target.ts';
-import { runSuite, type AllureResult, type SuiteRun } from './support/suite-run.ts';
+import { noted, removeRunFoldersAfterPassingTests } from './support/run-folders.ts';
 
-/** Part of the setup probe's message (tests/setup/tokens.setup.ts, TARGET_UNREACHABLE). */
-const UNREACHABLE_TEXT = 'does not answer, so no conformance test was run';
-const SETUP_TEST = 'target answers and the run has its tokens';
-const TEARDOWN_TEST = 'the run tokens are removed';
-/** A runner or suite crash shows as one of these rather than as a contract message. */
-const CRASH_SIGNS = /\b(TypeError|ReferenceError|SyntaxError|RangeError|Internal error|Unhandled)\b/;
-/**
- * Areas whose endpoints between them get every kind of garbage (support/bad-target.ts garbageFor). Not
- * the whole suite: Playwright replaces a worker after each failing test, so an all-failing run of all
- * ~100 tests takes minutes (measured: 96 failed, none crashed, none passed; README, Reliability).
- */
+const REQUEST_TIMEOUT_MS = 1_000;
+/** A run that stops at its setup: Playwright's and the command's start-up, one request, the verdict. */
+const QUICK_MS = 30_000;
+/** One area is enough for a hang: every request of every test hangs alike. */
+const HANGING_AREA = 'stores';
+/** Areas whose endpoints between them get every kind of garbage (support/bad-target.ts garbageFor). */
 const GARBAGE_AREAS = ['stores', 'reports', 'claims', 'wallet'] as const;
-const TEARDOWN_SPEC_AREA = endpointById('token').area;
-const TEST_TIMEOUT = /Test timeout of \d+ms exceeded/;
-const RUN_TIMEOUT_MS = 8 * 60_000;
+/** A runner or suite crash shows as one of these rather than as a contract message. */
+const CRASH_SIGNS = /\b(TypeError|ReferenceError|SyntaxError|RangeError|Unhandled)\b/;
+const RUN_TIMEOUT_MS = 3 * 60_000;
 
-const isSpec = (r: AllureResult) => r.name !== SETUP_TEST && r.name !== TEARDOWN_TEST;
-const failing = (r: AllureResult) => r.status === 'failed' || r.status === 'broken';
-const messageOf = (r: AllureResult) => r.statusDetails?.message ?? '';
+/** The fixed words around a message's variable parts: `message(HOLE, HOLE)` split at the holes. */
+const HOLE = '\u0000';
+function fixedParts(message: string): string[] {
+  return message.split(HOLE).filter((part) => part !== '');
+}
+function containsInOrder(text: string, parts: readonly string[]): boolean {
+  let from = 0;
+  for (const part of parts) {
+    const at = text.indexOf(part, from);
+    if (at === -1) return false;
+    from = at + part.length;
+  }
+  return true;
+}
 
 function describeRun(run: SuiteRun): string {
-  return `exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s; output in ${run.dir}\n${run.output.slice(-3000)}`;
+  return `exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s; reports in ${run.reports.root}\n${run.output.slice(-3000)}`;
 }
+
+async function runAgainst(target: BadTarget | string, options: SuiteRunOptions): Promise<SuiteRun> {
+  const url = typeof target === 'string' ? target : target.url;
+  try {
+    return noted(
+      await runSuite({
+        ...options,
+        target: { [VARIABLES.baseUrl]: url, ...options.target },
+        env: { [RUN_VARIABLES.requestTimeoutMs]: String(REQUEST_TIMEOUT_MS), ...options.env },
+      }),
+    );
+  } finally {
+    if (typeof target !== 'string') await target.close();
+  }
+}
+
+/** Exit 3 from the setup: one setup failure of `kind` with `message`, printed once, and no test. */
+function expectStoppedAtSetup(run: SuiteRun, kind: FailureKind, message: string): void {
+  console.log(`${kind}: exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s`);
+  expect(run.exitCode, describeRun(run)).toBe(EXIT_CODES.untestable);
+  expect(run.setupFailures.map((f) => f.kind)).toEqual([kind]);
+  const [failure] = run.setupFailures;
+  expect(containsInOrder(failure!.message, fixedParts(message)), failure!.message).toBe(true);
+  expect(run.output.split(failure!.message).length - 1, 'the message is printed once').toBe(1);
+  expect(run.records, 'no test ran').toEqual([]);
+  expect(run.durationMs, 'the run stops at once').toBeLessThan(QUICK_MS);
+}
+
+const failed = (records: readonly TestRecord[]) => records.filter((r) => r.status === 'failed');
+const passed = (records: readonly TestRecord[]) => records.filter((r) => r.status === 'passed');
 
 test.describe('the suite against a bad target', () => {
   test.setTimeout(RUN_TIMEOUT_MS);
-  removeIsolatedDirsAfterPassingTests();
+  removeRunFoldersAfterPassingTests();
 
-  test('target down: one clear error from the probe, a non-zero exit, no spec run and no timeout', async () => {
-    const run = await runSuite({ name: 'down', target: { PAYMENTS_BASE_URL: await downTargetUrl() } });
-    console.log(`target down: exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s`);
-    expect(run.exitCode, describeRun(run)).not.toBe(0);
-    const failures = run.results.filter(failing);
-    expect(
-      failures.map((r) => r.name),
-      describeRun(run),
-    ).toEqual([SETUP_TEST]);
-    expect(messageOf(failures[0] as AllureResult)).toContain(UNREACHABLE_TEXT);
-    expect(messageOf(failures[0] as AllureResult)).toMatch(CATEGORY_PATTERNS.targetUnavailable);
-    expect(run.results.filter(isSpec).filter((r) => r.status === 'passed')).toEqual([]);
-    expect(run.output.match(new RegExp(UNREACHABLE_TEXT, 'g'))?.length, 'the error is printed once').toBe(1);
-    expect(run.output).not.toMatch(TEST_TIMEOUT);
+  test('target down: exit 3 at once, one message, no test run', async () => {
+    const url = await downTargetUrl();
+    const run = await runAgainst(url, {});
+    expectStoppedAtSetup(run, 'target-unreachable', SETUP_MESSAGES.unreachable(url, HOLE));
   });
 
-  test('target hanging: per-request timeouts reported as environment trouble, never a pass', async () => {
-    const target = await startHangingTarget();
-    let run: SuiteRun;
-    try {
-      // One area is enough: every request of every spec hangs alike, and each costs a full request timeout.
-      run = await runSuite({
-        name: 'hanging',
-        target: { PAYMENTS_BASE_URL: target.url, PAYMENTS_TEST_ACCESS_TOKEN: FAKE_TEST_TOKEN },
-        args: ['--project=stores'],
-      });
-    } finally {
-      await target.close();
-    }
-    console.log(`target hanging: exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s`);
-    expect(run.exitCode, describeRun(run)).toBe(1);
-    const specs = run.results.filter(isSpec);
-    expect(specs.length, describeRun(run)).toBeGreaterThan(0);
+  test('target hanging from the first request: exit 3 after one request timeout, one message', async () => {
+    const target = await startHangingTarget({ probeAnswers: false });
+    const url = target.url;
+    const run = await runAgainst(target, {});
+    expectStoppedAtSetup(run, 'timeout', SETUP_MESSAGES.timeout(url, REQUEST_TIMEOUT_MS));
+  });
+
+  test('target hanging after the setup: each test ends at its request timeout, not tested, never a pass', async () => {
+    const target = await startHangingTarget({ probeAnswers: true });
+    const run = await runAgainst(target, {
+      target: { [VARIABLES.testAccessToken]: FAKE_TEST_TOKEN },
+      args: ['--project', HANGING_AREA],
+    });
+    console.log(`hanging: exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s`);
+    expect(run.exitCode, describeRun(run)).toBe(EXIT_CODES.untestable);
+    expect(run.setupFailures).toEqual([]);
+    expect(failed(run.records).length, describeRun(run)).toBeGreaterThan(0);
     expect(
-      specs.filter((r) => r.status === 'passed').map((r) => r.name),
-      'no spec passes against a hanging target',
+      passed(run.records).map((r) => r.title),
+      'nothing passes against a hang',
     ).toEqual([]);
-    for (const result of specs.filter(failing)) {
-      expect(messageOf(result), result.name).toContain(TARGET_UNAVAILABLE);
-      expect(messageOf(result), result.name).toMatch(CATEGORY_PATTERNS.targetUnavailable);
+    const noAnswer = fixedParts(TARGET_GAVE_NO_ANSWER(HOLE, HOLE));
+    for (const record of failed(run.records)) {
       expect(
-        messageOf(result),
-        `${result.name}: the request timeout, not the test timeout, ends it`,
-      ).not.toMatch(TEST_TIMEOUT);
+        record.failures.map((f) => f.kind),
+        record.title,
+      ).toEqual(['timeout']);
+      // The request timeout ended it, not Playwright's test timeout (whose message is the reporter's own).
+      expect(containsInOrder(record.failures[0]!.seen, noAnswer), record.failures[0]!.seen).toBe(true);
+      expect(record.failures.filter(isDeviation), 'no contract verdict').toEqual([]);
     }
-    expect(specs.filter(failing).length).toBeGreaterThan(0);
+    // Each test waits for one request timeout, not for the test timeout.
+    expect(Math.max(...run.records.map((r) => r.durationMs))).toBeLessThan(5 * REQUEST_TIMEOUT_MS);
   });
 
-  test('target answering garbage: every spec fails with a readable contract message, no crash', async () => {
-    const target = await startGarbageTarget();
-    let run: SuiteRun;
-    try {
-      run = await runSuite({
-        name: 'garbage',
-        target: {
-          PAYMENTS_BASE_URL: target.url,
-          PAYMENTS_TEST_ACCESS_TOKEN: FAKE_TEST_TOKEN,
-          PAYMENTS_CAPABILITIES: CAPABILITIES.join(','),
-        },
-        args: GARBAGE_AREAS.map((area) => `--project=${area}`),
-      });
-    } finally {
-      await target.close();
-    }
-    console.log(
-      `target answering garbage: exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s`,
+  test('target answering garbage: every test fails quoting a requirement, no crash', async () => {
+    const run = await runAgainst(await startGarbageTarget(), {
+      target: { [VARIABLES.testAccessToken]: FAKE_TEST_TOKEN, [VARIABLES.abilities]: ABILITIES.join(',') },
+      args: GARBAGE_AREAS.flatMap((area) => ['--project', area]),
+    });
+    console.log(`garbage: exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s`);
+    expect(run.exitCode, describeRun(run)).toBe(EXIT_CODES.deviations);
+    const executed = run.records.filter((r) => r.status !== 'skipped');
+    expect([...new Set(executed.map((r) => r.area))].sort(), 'every chosen area ran its tests').toEqual(
+      [...GARBAGE_AREAS].sort(),
     );
-    expect(run.exitCode, describeRun(run)).toBe(1);
-    const specs = run.results.filter(isSpec);
-    expect(specs.length, describeRun(run)).toBeGreaterThan(0);
     expect(
-      specs.filter((r) => r.status === 'passed').map((r) => r.name),
-      'no spec passes against garbage',
+      passed(run.records).map((r) => r.title),
+      'nothing passes against garbage',
     ).toEqual([]);
-    // Readable: the suite's own message, not a crash, and not mistaken for environment trouble.
-    const unreadable = specs
-      .filter(failing)
-      .filter(
-        (r) =>
-          messageOf(r).trim() === '' ||
-          CRASH_SIGNS.test(messageOf(r)) ||
-          CATEGORY_PATTERNS.targetUnavailable.test(messageOf(r)),
-      )
-      .map((r) => `${r.name}: ${messageOf(r).slice(0, 300)}`);
-    expect(unreadable, 'failures without a readable contract message').toEqual([]);
-    const areasRun = new Set(specs.map((r) => r.labels.find((l) => l.name === 'epic')?.value));
-    // The teardown project's token-expiry spec (area oauth) runs after any selection of projects.
-    expect([...areasRun].sort(), 'every chosen area ran its specs').toEqual(
-      [...GARBAGE_AREAS, TEARDOWN_SPEC_AREA].sort(),
+    // Readable: a deviation quoting the requirement it breaks, or an ability the target claims and
+    // answers garbage to; never the suite's own error, and never mistaken for a target that is away.
+    const readable = (kind: FailureKind) =>
+      FAILURE_KINDS[kind].verdict === 'deviation' || kind === 'ability-broken';
+    const unreadable = failed(run.records).flatMap((record) =>
+      record.failures
+        .filter(
+          (f) =>
+            !readable(f.kind) ||
+            (isDeviation(f) && (!f.basis || !f.message.startsWith(citation(f.basis)))) ||
+            CRASH_SIGNS.test(f.message),
+        )
+        .map((f) => `${record.title}: ${f.kind} ${f.message.slice(0, 300)}`),
     );
+    expect(unreadable, 'failures without a readable contract message').toEqual([]);
+    expect(
+      failed(run.records).flatMap((r) => r.failures.filter(isDeviation)).length,
+      'the garbage is reported as deviations',
+    ).toBeGreaterThan(executed.length / 2);
     expect(run.output).not.toMatch(CRASH_SIGNS);
   });
 });

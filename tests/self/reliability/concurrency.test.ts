@@ -8,7 +8,10 @@ import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
+import { endpointById } from '../../../lib/catalogue.ts';
+import { LOOPBACK } from '../../../lib/loopback.ts';
 import { buildMock } from '../../../mock/app.ts';
+import { AUTHORIZATION_PATH } from '../../../mock/routes/authorization.ts';
 import { CONTROL_PATHS } from '../../../mock/routes/control.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
 import { SeededRandom } from './fuzz/random.ts';
@@ -18,8 +21,11 @@ const CLIENTS = 50;
 const RACERS_PER_GRANT = 10;
 const AUTHORIZATION_CODES = 10;
 const AGREEMENTS = 20;
-const LOOPBACK = '127.0.0.1';
 const SHUFFLE_SEED = 50;
+const TOKEN_PATH = endpointById('token').path;
+const BEARER_READ_PATH = endpointById('settlement-report-config').path;
+const agreementPath = (id: string) =>
+  endpointById('cancel-agreement').path.replace('{agreement_id}', encodeURIComponent(id));
 
 interface Answer {
   status: number;
@@ -109,7 +115,7 @@ test('50 concurrent clients: tokens distinct, each refresh token and code accept
   // Each client obtains its own token at the same moment: 50 grants, nothing issued twice.
   const grants = await Promise.all(
     clients.map((client) =>
-      client.send('POST', '/oauth/token', {
+      client.send('POST', TOKEN_PATH, {
         json: { ...credentials, grant_type: 'client_credentials', test_token: 'true' },
       }),
     ),
@@ -120,9 +126,7 @@ test('50 concurrent clients: tokens distinct, each refresh token and code accept
   expect(new Set(accessTokens).size, 'every access token is distinct').toBe(CLIENTS);
   expect(new Set(refreshTokens).size, 'every refresh token is distinct').toBe(CLIENTS);
   const uses = await Promise.all(
-    clients.map((client, i) =>
-      client.send('GET', '/v1/account/settlement_report/config', { bearer: accessTokens[i] }),
-    ),
+    clients.map((client, i) => client.send('GET', BEARER_READ_PATH, { bearer: accessTokens[i] })),
   );
   expect(statusesOf(uses), 'every issued access token is accepted').toEqual({ 200: CLIENTS });
 
@@ -136,7 +140,7 @@ test('50 concurrent clients: tokens distinct, each refresh token and code accept
   const refreshAnswers = await Promise.all(
     shuffled(refreshAttempts, random).map(async ({ client, refreshToken }) => ({
       refreshToken,
-      answer: await client.send('POST', '/oauth/token', {
+      answer: await client.send('POST', TOKEN_PATH, {
         json: { ...credentials, grant_type: 'refresh_token', refresh_token: refreshToken },
       }),
     })),
@@ -164,7 +168,7 @@ test('50 concurrent clients: tokens distinct, each refresh token and code accept
         redirect_uri: SEEDED_IDS.redirectUri,
         state: `s${i}`,
       });
-      const answer = await (clients[i] as Client).send('GET', `/authorization?${query.toString()}`);
+      const answer = await (clients[i] as Client).send('GET', `${AUTHORIZATION_PATH}?${query.toString()}`);
       expect(answer.status).toBe(302);
       const code = new URL(String(answer.headers.location)).searchParams.get('code');
       expect(code).toBeTruthy();
@@ -183,7 +187,7 @@ test('50 concurrent clients: tokens distinct, each refresh token and code accept
       random,
     ).map(async ({ client, code }) => ({
       code,
-      answer: await client.send('POST', '/oauth/token', {
+      answer: await client.send('POST', TOKEN_PATH, {
         json: {
           ...credentials,
           grant_type: 'authorization_code',
@@ -214,7 +218,7 @@ test('50 concurrent clients: tokens distinct, each refresh token and code accept
     clients.flatMap((client, i) =>
       shuffled(agreementIds, random).map(async (id) => ({
         id,
-        answer: await client.send('DELETE', `/v2/wallet_connect/agreements/${id}`, {
+        answer: await client.send('DELETE', agreementPath(id), {
           bearer: accessTokens[i],
         }),
       })),

@@ -7,13 +7,10 @@
  * schema rejects them, and a request that could succeed (a valid body, a known id) is never generated.
  */
 import type { InjectOptions } from 'fastify';
-import {
-  DOCUMENTED_ERRORS,
-  ENDPOINTS,
-  endpointById,
-  INDUSTRIES,
-  type Endpoint,
-} from '../../../../lib/catalogue.ts';
+import { ENDPOINTS, endpointById, INDUSTRIES, type Endpoint } from '../../../../lib/catalogue.ts';
+import { exampleKeyOf } from '../../../../lib/error-body.ts';
+import { preferHeader } from '../../../../lib/prefer.ts';
+import { DOCUMENTED_ERRORS } from '../../../../lib/requirements/index.ts';
 import { buildPreference } from '../../../../factories/preference.ts';
 import { buildTokenRequest, GRANT_TYPES } from '../../../../factories/token-request.ts';
 import { BODY_LIMIT } from '../../../../mock/app.ts';
@@ -236,9 +233,9 @@ const FAULT_PREFERENCES = [
   'code=500;code=',
 ];
 
-/** Malformed or undocumented Prefer faults (400) and every documented one (an injected answer). */
+/** Malformed or undocumented Prefer faults (400) and every documented row asked for by its key (injected). */
 function* faultHeaders(random: SeededRandom, credentials: FuzzCredentials): Generator<FuzzCase> {
-  for (const row of DOCUMENTED_ERRORS.filter((r) => r.trigger.kind === 'ability')) {
+  for (const row of DOCUMENTED_ERRORS) {
     const endpoint = endpointById(row.endpoint);
     yield {
       route: endpoint.feature,
@@ -246,7 +243,7 @@ function* faultHeaders(random: SeededRandom, credentials: FuzzCredentials): Gene
       request: {
         method: endpoint.method,
         url: fillPath(endpoint, endpoint.path.includes('{') ? 'no-such-id' : undefined),
-        headers: { prefer: `code=${row.status}${row.code ? `, example=${row.code}` : ''}` },
+        headers: { prefer: preferHeader({ status: row.status, example: exampleKeyOf(row) }) },
       },
     };
   }

@@ -1,17 +1,17 @@
 /**
  * Purpose-built bad targets on 127.0.0.1 for the suite to be pointed at: one that is down (a port
  * nothing listens on), one that hangs, and one that answers garbage (HTML, empty bodies, JSON declared
- * as plain text). Each lets the setup project through (the probe and the token endpoint answer), so the
- * specs themselves meet the bad behaviour.
+ * as plain text). The hanging one may let the global setup through (the probe and the token endpoint
+ * answer), and the garbage one always does, so the tests themselves meet the bad behaviour.
  */
 import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { endpointById } from '../../../../lib/catalogue.ts';
+import { LOOPBACK } from '../../../../lib/loopback.ts';
 
-const LOOPBACK = '127.0.0.1';
 const TOKEN_PATH = endpointById('token').path;
-/** The path the setup project probes (tests/setup/tokens.setup.ts). */
+/** The path the global setup probes (tests/support/setup-target.ts): any answer proves the target is there. */
 const PROBE_PATH = endpointById('settlement-report-config').path;
 /** Given to the suite as PAYMENTS_TEST_ACCESS_TOKEN, so setup needs no working token endpoint. */
 export const FAKE_TEST_TOKEN = 'TEST-1111111111111111-010101-0123456789abcdef0123456789abcdef-1';
@@ -51,9 +51,13 @@ function sendJsonError(res: ServerResponse, status: number): void {
     .end(JSON.stringify({ message: 'no', error: 'bad_request', status, cause: [] }));
 }
 
-/** Answers the probe (401) and the token endpoint (400) at once; every other request never gets an answer. */
-export async function startHangingTarget(): Promise<BadTarget> {
+/**
+ * Never answers, except (with `probeAnswers`) the probe (401) and the token endpoint (400), so the run is
+ * set up and each test meets the hang.
+ */
+export async function startHangingTarget({ probeAnswers }: { probeAnswers: boolean }): Promise<BadTarget> {
   return serve((path, res) => {
+    if (!probeAnswers) return;
     if (path === PROBE_PATH) return sendJsonError(res, 401);
     if (path === TOKEN_PATH) return sendJsonError(res, 400);
     // No answer: the socket stays open until the client gives up or the server closes.

@@ -81,7 +81,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   timeout: 60_000,
-  outputDir: './test-results/conformance',
+  // Under the reports folder: the record of the last run's failures (--last-failed) belongs with its reports.
+  outputDir: reportPaths().playwright,
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   globalSetup: './tests/support/global-setup.ts',
   globalTeardown: './tests/support/global-teardown.ts',

@@ -21,6 +21,8 @@ export interface RunOutputPaths {
 
 export interface ReportPaths {
   root: string;
+  /** Playwright's own output (its record of the last run's failures, for --last-failed). */
+  playwright: string;
   /** Where the test run writes, before its outputs replace the previous run's. */
   run: RunOutputPaths;
   allureResults: string;
@@ -44,6 +46,7 @@ export function reportPathsUnder(root: string): ReportPaths {
   const run = resolve(base, '.run');
   return {
     root: base,
+    playwright: resolve(base, '.playwright'),
     run: {
       root: run,
       allureResults: resolve(run, 'allure-results'),

@@ -65,8 +65,9 @@ export function baselineCommand(argv: readonly string[], io: CommandIo): number 
       );
     }
     const summary = JSON.parse(readFileSync(paths.summary, 'utf8')) as SummaryFile;
-    const { file, explicit } = baselineFileOf(values.baseline);
-    const baseline = readBaseline(file, explicit);
+    const { file } = baselineFileOf(values.baseline);
+    // This command creates the file: a named one that does not exist yet starts empty.
+    const baseline = readBaseline(file, false);
     const deviations = deviationsOf(parseResults(readFileSync(paths.results, 'utf8')));
     const { baseline: updated, added } = withDeviations(
       baseline,

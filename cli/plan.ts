@@ -3,8 +3,10 @@
  * and why, from the tests' declarations (`@needs-<ability>`, `@uses-<what>` tags) and the target contract,
  * without sending a request.
  */
+import path from 'node:path';
 import { abilitiesOfTags } from '../lib/abilities.ts';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
+import { reportPaths } from '../lib/report-paths.ts';
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import {
@@ -13,7 +15,7 @@ import {
   NO_CONFIGURED_ID_LEFT,
   NO_OTHER_CLIENT,
 } from '../tests/support/skip-reasons.ts';
-import { listTests, type ListedTest } from './playwright.ts';
+import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, type ListedTest } from './playwright.ts';
 import { isSubset, selectionArguments, type RunArguments } from './run-arguments.ts';
 import type { CommandIo } from './run.ts';
 
@@ -59,6 +61,7 @@ export async function printPlan(args: RunArguments, config: TargetConfig, io: Co
   const subset = isSubset(args.selection);
   const tests = await listTests(selectionArguments(args.selection), {
     ...process.env,
+    [LAST_RUN_VARIABLE]: path.join(reportPaths().root, LAST_RUN_FILE),
     [RUN_VARIABLES.withTeardown]: subset ? '0' : '1',
   });
   const used = new Map<string, number>();

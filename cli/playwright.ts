@@ -13,6 +13,14 @@ const require = createRequire(import.meta.url);
 export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
 export const CONFORMANCE_CONFIG = path.join(PROJECT_ROOT, 'playwright.config.ts');
 
+/**
+ * Where Playwright keeps the failed tests of the last run (for `--last-failed`): in the reports folder,
+ * so each folder's `--last-failed` reruns the failures it reported, whatever ran elsewhere meanwhile.
+ */
+export const LAST_RUN_FILE = 'last-run.json';
+/** Playwright's variable naming that file. */
+export const LAST_RUN_VARIABLE = 'PLAYWRIGHT_LAST_RUN_OUTPUT_FILE';
+
 export interface ChildRun {
   exitCode: number;
   stdout: string;
@@ -61,11 +69,28 @@ interface JsonSuite {
   suites?: JsonSuite[];
 }
 
+interface JsonListing {
+  suites: JsonSuite[];
+  errors?: { message?: string }[];
+}
+
+function parseListing(stdout: string): JsonListing | undefined {
+  try {
+    return JSON.parse(stdout.slice(stdout.indexOf('{'))) as JsonListing;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every test the configuration holds under `args` (a selection, or none), without running one. */
 export async function listTests(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ListedTest[]> {
   const { exitCode, stdout } = await runPlaywright([...args, '--list', '--reporter=json'], env, true);
-  if (exitCode !== 0) throw new Error(`listing the suite's tests failed (exit ${exitCode})`);
-  const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { suites: JsonSuite[] };
+  const report = parseListing(stdout);
+  if (exitCode !== 0 || !report) {
+    // The JSON reporter puts why (a spec that does not load, say) in its `errors`, not on stderr.
+    const why = report?.errors?.[0]?.message?.split('\n')[0];
+    throw new Error(`listing the suite's tests failed (exit ${exitCode})${why ? `: ${why}` : ''}`);
+  }
   const found: ListedTest[] = [];
   const walk = (suite: JsonSuite, titles: string[]) => {
     const inner = suite.file === undefined || suite.title !== suite.file ? [...titles, suite.title] : titles;

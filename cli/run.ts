@@ -3,7 +3,16 @@
  * and the reports folder before any request (exit 2 on any mistake, one line, nothing changed); runs the
  * suite; turns a target that could not be set up into exit 3; and builds the reports and the verdict.
  */
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
@@ -17,7 +26,7 @@ import { buildRunReports } from '../scripts/report/build.ts';
 import { withoutCredentials } from '../tests/support/redact.ts';
 import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
 import { loadTargetConfig } from '../tests/support/target.ts';
-import { listTests, runPlaywright } from './playwright.ts';
+import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, runPlaywright } from './playwright.ts';
 import { printPlan } from './plan.ts';
 import {
   isSubset,
@@ -96,7 +105,7 @@ function writable(dir: string): void {
     accessSync(dir, constants.W_OK);
   } catch (error) {
     throw new UsageError(
-      `the reports folder ${dir} cannot be written: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      `--reports: the reports folder ${dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}); name a folder this user can create and write`,
     );
   }
 }
@@ -173,8 +182,14 @@ export async function runCommand(argv: readonly string[], io: CommandIo = CONSOL
     : prepared.paths;
   rmSync(prepared.paths.run.root, { recursive: true, force: true });
   mkdirSync(prepared.paths.run.root, { recursive: true });
+  // Playwright reads the last run's failures from this file and writes this run's over them; a run
+  // that ends before any result leaves the published copy as it was.
+  const lastRun = path.join(prepared.paths.run.root, LAST_RUN_FILE);
+  if (existsSync(path.join(prepared.paths.root, LAST_RUN_FILE)))
+    copyFileSync(path.join(prepared.paths.root, LAST_RUN_FILE), lastRun);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    [LAST_RUN_VARIABLE]: lastRun,
     [RUN_VARIABLES.reportsDir]: prepared.paths.root,
     [RUN_VARIABLES.runCommand]: '1',
     [RUN_VARIABLES.withTeardown]: subset ? '0' : '1',
@@ -182,7 +197,8 @@ export async function runCommand(argv: readonly string[], io: CommandIo = CONSOL
       ? { [SHARD_VARIABLE]: `${args.selection.shard.index}/${args.selection.shard.total}` }
       : {}),
   };
-  const selection = selectionArguments(args.selection);
+  // An empty selection is a verdict ("nothing tested", exit 1), not a run that failed to start.
+  const selection = [...selectionArguments(args.selection), '--pass-with-no-tests'];
   const run = await runPlaywright([...selection, ...args.playwright], env);
 
   const setupFailures = readSetupFailures(prepared.paths.run.setupFailures);
@@ -209,6 +225,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo = CONSOL
   const inventory = partial ? await listTests([], { ...env, [RUN_VARIABLES.withTeardown]: '1' }) : undefined;
   mkdirSync(paths.root, { recursive: true });
   publish(prepared.paths.run, paths);
+  if (existsSync(lastRun)) renameSync(lastRun, path.join(prepared.paths.root, LAST_RUN_FILE));
   const { verdict, lines } = await buildRunReports({
     records,
     ...(inventory ? { inventory } : {}),

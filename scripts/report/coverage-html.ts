@@ -22,8 +22,12 @@ tr.known-deviation td { background: #e8eefc; } tr.no-test td { background: #fde8
 td.verdict { font-weight: 600; white-space: nowrap; } code { font-size: 12px; }
 p.totals { margin: 4px 0 8px; }`;
 
+/** The tests that decided a row's verdict first: a failed row names its failing test, not an unselected one. */
+const TEST_ORDER = ['failed', 'passed', 'skipped', 'not selected'];
+
 function row(r: CoverageRow): string {
-  const tests = r.tests
+  const tests = [...r.tests]
+    .sort((a, b) => TEST_ORDER.indexOf(a.status) - TEST_ORDER.indexOf(b.status))
     .slice(0, 3)
     .map((t) => `${escape(t.status)}: ${escape(t.title)}${t.reason ? ` — ${escape(t.reason)}` : ''}`)
     .join('<br>');

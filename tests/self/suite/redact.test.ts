@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
+import { VARIABLES } from '../../../lib/target.ts';
 import { ApiClient } from '../../support/api-client.ts';
 import {
   REDACTED,
@@ -10,6 +12,8 @@ import {
   rememberSecretFields,
   withoutCredentials,
 } from '../../support/redact.ts';
+import { Reproduction } from '../../support/reproduce.ts';
+import { loadTargetConfig } from '../../support/target.ts';
 
 test.describe('redact', () => {
   test('removes token-shaped strings it has never seen', () => {
@@ -69,7 +73,10 @@ test.describe('what the API client records', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const api = new ApiClient(request, testInfo, `http://127.0.0.1:${port}`, () => 'unused-bearer');
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const config = loadTargetConfig({ [VARIABLES.baseUrl]: baseUrl, [RUN_VARIABLES.embeddedUrl]: baseUrl });
+      const tokens = () => ({ test: 'unused-bearer' });
+      const api = new ApiClient(request, testInfo, config, tokens, new Reproduction(baseUrl));
       const { code: answered } = await api.authorize({
         clientId: '1',
         redirectUri: 'https://app.example/cb',

@@ -1,0 +1,173 @@
+/**
+ * Running part of the suite: an area or a --grep gets a verdict on what it selected and reports the rest
+ * "not selected" (never "no test"); a selection of nothing is no verdict; --plan predicts, without a
+ * request, exactly the skips a run then makes; --last-failed reruns exactly what failed.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { EXIT_CODES } from '../../../lib/exit-codes.ts';
+import type { TestRecord } from '../../../lib/results.ts';
+import { VARIABLES } from '../../../lib/target.ts';
+import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
+import type { Coverage } from '../../../scripts/report/coverage.ts';
+import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
+import { startForwardingTarget, type ForwardingTarget } from '../reports/support/forwarding-target.ts';
+import { once } from '../reports/support/shared.ts';
+import { parsePlan } from './support/plan-output.ts';
+import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
+
+const RUN_TIMEOUT_MS = 5 * 60_000;
+
+function coverageOf(run: SuiteRun): Coverage {
+  return JSON.parse(readFileSync(run.reports.coverageJson, 'utf8')) as Coverage;
+}
+
+/** Every testable requirement none of whose tests ran is "not selected"; none is "no test". */
+function expectRestNotSelected(run: SuiteRun): void {
+  const coverage = coverageOf(run);
+  expect(coverage.totals['no test'], 'no requirement reported without a test').toBe(0);
+  const unselected = coverage.rows.filter(
+    (row) =>
+      row.source === 'spec' &&
+      row.verdict !== 'untestable' &&
+      row.tests.every((t) => t.status === 'not selected'),
+  );
+  expect(unselected.length, 'the run left requirements unselected').toBeGreaterThan(0);
+  for (const row of unselected) expect(row.verdict, row.id).toBe('not selected');
+  expect(coverage.totals.passed, 'the selected requirements passed').toBeGreaterThan(0);
+}
+
+function keysOf(records: readonly TestRecord[]): string[] {
+  return records.map((r) => r.key).sort();
+}
+
+test.afterAll(removeScratchDirs);
+
+test.describe('npm run conformance: running part of the suite', () => {
+  test.setTimeout(RUN_TIMEOUT_MS);
+
+  test('--project stores runs that area only, exits 0, and reports the rest "not selected"', async () => {
+    const run = await runSuite({
+      args: ['--project', 'stores'],
+      reportsDir: scratchDir('run'),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
+    expect(run.records.length).toBeGreaterThan(0);
+    for (const record of run.records) expect(record.area, record.key).toBe('stores');
+    expectRestNotSelected(run);
+  });
+
+  test('--grep INVALID_STORE_ID runs the matching tests only, exits 0, and reports the rest "not selected"', async () => {
+    const run = await runSuite({
+      args: ['--grep', 'INVALID_STORE_ID'],
+      reportsDir: scratchDir('run'),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
+    expect(run.records.length).toBeGreaterThan(0);
+    for (const record of run.records) expect(record.title).toContain('INVALID_STORE_ID');
+    expectRestNotSelected(run);
+  });
+
+  test('a selection that matches no test exits 1 with a "nothing tested" verdict', async () => {
+    const run = await runSuite({
+      args: ['--grep', 'no test is called this'],
+      reportsDir: scratchDir('run'),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.deviations);
+    expect(run.records).toEqual([]);
+    expect(run.output).toMatch(/^Verdict: NOTHING TESTED \(exit 1\) — the selection matched no test/m);
+  });
+
+  test('--last-failed after a failing run reruns exactly the tests that failed', async () => {
+    const mock = await startMockProcess({ variation: { type: 'mutant', name: 'store-no-auth' } });
+    try {
+      const failing = await runSuite({
+        target: mock.env,
+        args: ['--project', 'stores', '--project', 'chargebacks'],
+        reportsDir: scratchDir('run'),
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
+      expect(failing.exitCode, failing.output).toBe(EXIT_CODES.deviations);
+      const failed = failing.records.filter((r) => r.status === 'failed');
+      expect(failed.length, 'the mutant fails some tests').toBeGreaterThan(0);
+      expect(failing.records.length, 'and passes others').toBeGreaterThan(failed.length);
+
+      const rerun = await runSuite({
+        target: mock.env,
+        args: ['--last-failed'],
+        reportsDir: failing.reports.root,
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
+      expect(rerun.exitCode, rerun.output).toBe(EXIT_CODES.deviations);
+      expect(keysOf(rerun.records)).toEqual(keysOf(failed));
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
+test.describe('npm run conformance -- --plan against a target without abilities', () => {
+  test.setTimeout(RUN_TIMEOUT_MS);
+
+  let mock: MockProcess | undefined;
+  let forwarding: ForwardingTarget | undefined;
+  /** A mock without control routes, declared with no ability, reached through a request counter. */
+  const target = once(async () => {
+    mock = await startMockProcess({ noControl: true });
+    forwarding = await startForwardingTarget(mock.baseUrl);
+    return {
+      env: { ...mock.env, [VARIABLES.baseUrl]: forwarding.url, [VARIABLES.abilities]: '' },
+      forwarding,
+    };
+  });
+  const plan = once(async () => {
+    const { env, forwarding } = await target();
+    const before = forwarding.requests.length;
+    const run = await runSuite({
+      target: env,
+      args: ['--plan'],
+      reportsDir: scratchDir('run'),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    return { run, printed: parsePlan(run.output), requests: forwarding.requests.length - before };
+  });
+  const wholeRun = once(async () => {
+    const { env } = await target();
+    await plan();
+    return runSuite({ target: env, reportsDir: scratchDir('run'), timeoutMs: RUN_TIMEOUT_MS });
+  });
+
+  test.afterAll(async () => {
+    await forwarding?.close();
+    await mock?.stop();
+  });
+
+  test('lists the skips grouped by reason and sends no request', async () => {
+    const { run, printed, requests } = await plan();
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
+    expect(requests, 'requests the target received during --plan').toBe(0);
+    expect(printed.sentNoRequest).toBe(true);
+    expect(run.output).toContain('abilities none');
+    expect(printed.skips.size, 'several reasons, each its own group').toBeGreaterThan(1);
+    const listed = [...printed.skips.values()].flat();
+    expect(new Set(listed).size, 'each test under one reason').toBe(listed.length);
+    expect(listed).toHaveLength(printed.willSkip);
+    expect(printed.willRun + printed.willSkip).toBe(printed.selected);
+    expect(printed.skips.get("needs ability 'faults'")?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  test('a whole run against that target skips exactly the tests the plan named, for the same reasons', async () => {
+    const { printed } = await plan();
+    const run = await wholeRun();
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
+    expect(run.records).toHaveLength(printed.selected);
+    const predicted = new Map([...printed.skips].flatMap(([reason, keys]) => keys.map((k) => [k, reason])));
+    const skipped = new Map(
+      run.records.filter((r) => r.status === 'skipped').map((r) => [r.key, r.skipReason ?? '']),
+    );
+    expect(Object.fromEntries([...skipped].sort())).toEqual(Object.fromEntries([...predicted].sort()));
+  });
+});

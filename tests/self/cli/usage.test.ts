@@ -1,0 +1,201 @@
+/**
+ * `npm run conformance` before any request: --help, and every mistake a user can make in the options,
+ * the target variables (environment or .env), the baseline file or the reports folder. Each mistake
+ * exits 2 with one line on stderr that names the option or variable and says what it takes, shows no
+ * stack frame, and leaves the previous reports folder exactly as it was.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EXIT_CODES } from '../../../lib/exit-codes.ts';
+import { ENV_FILE } from '../../../lib/env-file.ts';
+import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
+import { DEPRECATED_ABILITIES_VARIABLE, VARIABLES } from '../../../lib/target.ts';
+import { linesOf, runCliCommand, type CommandRun } from '../reports/support/cli-command.ts';
+import { snapshotFolder } from '../reports/support/folder-snapshot.ts';
+import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
+import { previousReports } from './support/previous-reports.ts';
+
+/** The options the run documents; each must be in its --help. */
+const OPTIONS = [
+  '--project',
+  '--grep',
+  '--grep-invert',
+  '--shard',
+  '--last-failed',
+  '--plan',
+  '--reports',
+  '--baseline',
+  '--help',
+];
+const STACK_FRAME = /^\s{4}at /m;
+
+interface Mistake {
+  /** What is wrong, as the test's title says it. */
+  mistake: string;
+  args?: (dir: string) => string[];
+  env?: Record<string, string>;
+  /** Files to write first, relative to the test's folder. */
+  files?: Record<string, string>;
+  /** The option, variable or file the line must name. */
+  names: RegExp;
+  /** What the line must say is allowed or needed. */
+  allowed: RegExp;
+}
+
+const entry = {
+  test: 'tests/conformance/stores/store.spec.ts › GET /stores/{id} › answers the store',
+  requirement: 'store.auth-bearer',
+  target: 'embedded mock',
+  reason: 'accepted',
+  until: '2999-01-01',
+  added: '2025-01-01',
+};
+
+const MISTAKES: Mistake[] = [
+  {
+    mistake: 'an unknown option',
+    args: () => ['--colour'],
+    names: /--colour/,
+    allowed: /--help lists the options/,
+  },
+  {
+    mistake: 'an area that does not exist (--project nope)',
+    args: () => ['--project', 'nope'],
+    names: /--project/,
+    allowed: /oauth, checkout, reports, .*stores, wallet/,
+  },
+  {
+    mistake: 'a malformed shard (--shard 3/2)',
+    args: () => ['--shard', '3/2'],
+    names: /--shard/,
+    allowed: /i\/n with 1 <= i <= n/,
+  },
+  {
+    mistake: 'an unknown profile (PAYMENTS_PROFILE=loose)',
+    env: { [VARIABLES.profile]: 'loose' },
+    names: /PAYMENTS_PROFILE/,
+    allowed: /strict, lenient, platform/,
+  },
+  {
+    mistake: 'a base URL that is not http (PAYMENTS_BASE_URL=ftp://x)',
+    env: { [VARIABLES.baseUrl]: 'ftp://x' },
+    names: /PAYMENTS_BASE_URL/,
+    allowed: /http or https/,
+  },
+  {
+    mistake: 'an id list without ids (PAYMENTS_AGREEMENT_IDS=" , ")',
+    env: { [VARIABLES.agreementIds]: ' , ' },
+    names: /PAYMENTS_AGREEMENT_IDS/,
+    allowed: /comma-separated list of distinct ids/,
+  },
+  {
+    mistake: 'a baseline file that is not JSON',
+    files: { 'baseline.json': '{"version": 1, "entries": [' },
+    args: (dir) => ['--baseline', `${dir}/baseline.json`],
+    names: /baseline file .*baseline\.json/,
+    allowed: /not readable JSON/,
+  },
+  {
+    mistake: 'a baseline entry with an unknown field',
+    files: { 'baseline.json': JSON.stringify({ version: 1, entries: [{ ...entry, owner: 'me' }] }) },
+    args: (dir) => ['--baseline', `${dir}/baseline.json`],
+    names: /baseline\.json: entry 1 has unknown field owner/,
+    allowed: /allowed: test, requirement, target, reason, until, added/,
+  },
+  {
+    mistake: 'a baseline entry without a reason',
+    files: {
+      'baseline.json': JSON.stringify({ version: 1, entries: [{ ...entry, reason: undefined }] }),
+    },
+    args: (dir) => ['--baseline', `${dir}/baseline.json`],
+    names: /baseline\.json: entry 1 needs reason/,
+    allowed: /a non-empty string/,
+  },
+  {
+    mistake: 'a baseline file that does not exist',
+    args: (dir) => ['--baseline', `${dir}/missing.json`],
+    names: /baseline file .*missing\.json/,
+    allowed: /does not exist/,
+  },
+  {
+    mistake: 'a reports folder that cannot be written',
+    files: { 'a-file': 'not a folder' },
+    args: (dir) => ['--reports', `${dir}/a-file/reports`],
+    names: /--reports/,
+    allowed: /a folder this user can create and write/,
+  },
+];
+
+function expectOneLineRefusal(run: CommandRun, names: RegExp, allowed: RegExp): void {
+  const context = `stdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
+  expect(run.exitCode, context).toBe(EXIT_CODES.usage);
+  expect(run.stdout, 'nothing on stdout').toBe('');
+  const lines = linesOf(run.stderr);
+  expect(lines, 'one line on stderr').toHaveLength(1);
+  expect(lines[0], 'it names the option or variable').toMatch(names);
+  expect(lines[0], 'it says what is allowed').toMatch(allowed);
+  expect(run.stderr, 'no stack frame').not.toMatch(STACK_FRAME);
+}
+
+test.describe('npm run conformance: usage', () => {
+  test.afterAll(removeScratchDirs);
+
+  test('--help lists every option and the exit codes 0, 1, 2 and 3', async () => {
+    const run = await runCliCommand(['run', '--help']);
+    expect(run.exitCode, run.stderr).toBe(EXIT_CODES.conformant);
+    for (const option of OPTIONS) expect(run.stdout).toMatch(new RegExp(`[\\s;]${option}(?![\\w-])`));
+    for (const code of Object.values(EXIT_CODES))
+      expect(run.stdout).toMatch(new RegExp(`^\\s+${code}\\s+\\w`, 'm'));
+  });
+
+  for (const { mistake, args, env, files, names, allowed } of MISTAKES) {
+    test(`${mistake}: exit 2, one line saying what is allowed, previous reports untouched`, async () => {
+      const dir = scratchDir('usage');
+      for (const [name, content] of Object.entries(files ?? {})) writeFileSync(`${dir}/${name}`, content);
+      const reports = previousReports(join(dir, 'reports'));
+      const before = snapshotFolder(reports);
+      const run = await runCliCommand(['run', ...(args?.(dir) ?? [])], {
+        env: { ...env, [RUN_VARIABLES.reportsDir]: reports },
+      });
+      expectOneLineRefusal(run, names, allowed);
+      expect(snapshotFolder(reports), 'the previous reports folder is unchanged').toEqual(before);
+    });
+  }
+
+  test('a .env file in the working directory is read: PAYMENTS_PROFILE=loose there exits 2 naming it', async () => {
+    const dir = scratchDir('dotenv');
+    const cwd = join(dir, 'project');
+    mkdirSync(cwd);
+    writeFileSync(`${cwd}/${ENV_FILE}`, `${VARIABLES.profile}=loose\n`);
+    const reports = previousReports(join(dir, 'reports'));
+    const before = snapshotFolder(reports);
+    const run = await runCliCommand(['run'], { cwd, env: { [RUN_VARIABLES.reportsDir]: reports } });
+    expectOneLineRefusal(run, /PAYMENTS_PROFILE/, /strict, lenient, platform.*"loose"/);
+    expect(snapshotFolder(reports), 'the previous reports folder is unchanged').toEqual(before);
+  });
+
+  test('a variable set in the environment wins over the .env file', async () => {
+    const dir = scratchDir('dotenv');
+    const cwd = join(dir, 'project');
+    mkdirSync(cwd);
+    writeFileSync(`${cwd}/${ENV_FILE}`, `${VARIABLES.profile}=loose\n`);
+    const run = await runCliCommand(['run', '--plan'], {
+      cwd,
+      env: { [VARIABLES.profile]: 'lenient', [RUN_VARIABLES.reportsDir]: join(dir, 'reports') },
+    });
+    expect(run.exitCode, run.stderr).toBe(EXIT_CODES.conformant);
+    expect(run.stdout).toContain('(profile lenient,');
+  });
+
+  test('PAYMENTS_CAPABILITIES still sets the abilities, with a one-line deprecation warning', async () => {
+    const run = await runCliCommand(['run', '--plan'], {
+      env: { [DEPRECATED_ABILITIES_VARIABLE]: 'faults', [RUN_VARIABLES.reportsDir]: scratchDir('plan') },
+    });
+    expect(run.exitCode, run.stderr).toBe(EXIT_CODES.conformant);
+    const warnings = linesOf(run.stderr);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^warning: PAYMENTS_CAPABILITIES is deprecated.*PAYMENTS_ABILITIES/);
+    expect(run.stdout).toContain('abilities faults)');
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * History per target: runs against the embedded mock and runs against another target, all into one
+ * reports folder, keep separate histories; each run says what changed since the last run on the same
+ * target (tests newly failing, newly passing), and lists them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { DEFAULT_PROFILE } from '../../../lib/profiles.ts';
+import { reportPathsUnder } from '../../../lib/report-paths.ts';
+import { VARIABLES } from '../../../lib/target.ts';
+import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
+import { historyFiles, type HistoryEntry } from '../../../scripts/report/history.ts';
+import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
+import { startForwardingTarget, type ForwardingTarget } from './support/forwarding-target.ts';
+import { removeScratchDirs, scratchDir } from './support/scratch.ts';
+import { once } from './support/shared.ts';
+
+const RUN_TIMEOUT_MS = 5 * 60_000;
+const EMBEDDED = 'embedded mock';
+const SELECTION = ['--project', 'stores'];
+const NO_EARLIER_RUN = 'No earlier run on this target to compare with.';
+
+let mocks: MockProcess[] = [];
+let forwarding: ForwardingTarget | undefined;
+
+const setting = once(async () => {
+  const [faithful, storeNoAuth] = await Promise.all([
+    startMockProcess(),
+    startMockProcess({ variation: { type: 'mutant', name: 'store-no-auth' } }),
+  ]);
+  mocks = [faithful, storeNoAuth];
+  forwarding = await startForwardingTarget(faithful.baseUrl);
+  return { faithful, storeNoAuth, forwarding, reports: scratchDir('history') };
+});
+
+async function embeddedRun(): Promise<SuiteRun> {
+  const { reports } = await setting();
+  return runSuite({ args: SELECTION, reportsDir: reports, timeoutMs: RUN_TIMEOUT_MS });
+}
+
+/** A run against the separately started target, whichever mock it forwards to. */
+async function separateRun(mock: 'faithful' | 'storeNoAuth'): Promise<SuiteRun> {
+  const started = await setting();
+  started.forwarding.pointAt(started[mock].baseUrl);
+  return runSuite({
+    target: { ...started[mock].env, [VARIABLES.baseUrl]: started.forwarding.url },
+    args: SELECTION,
+    reportsDir: started.reports,
+    timeoutMs: RUN_TIMEOUT_MS,
+  });
+}
+
+const firstEmbedded = once(embeddedRun);
+const secondEmbedded = once(async () => (await firstEmbedded(), embeddedRun()));
+const separateFaithful = once(async () => (await secondEmbedded(), separateRun('faithful')));
+const separateMutant = once(async () => (await separateFaithful(), separateRun('storeNoAuth')));
+const separateFixed = once(async () => (await separateMutant(), separateRun('faithful')));
+
+function historyOf(file: string): HistoryEntry[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as HistoryEntry);
+}
+
+function failedKeys(run: SuiteRun): string[] {
+  return run.records.filter((r) => r.status === 'failed').map((r) => r.key);
+}
+
+const SINCE = (failing: number, passing: number) =>
+  new RegExp(
+    `^Since the last run on this target \\(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\): ${failing} newly failing tests?, ${passing} newly passing tests?$`,
+    'm',
+  );
+
+test.describe('history per target', () => {
+  test.setTimeout(RUN_TIMEOUT_MS * 2);
+
+  test.afterAll(async () => {
+    await forwarding?.close();
+    await Promise.all(mocks.map((m) => m.stop()));
+    removeScratchDirs();
+  });
+
+  test('runs against the embedded mock and against a separately started mock keep separate history files', async () => {
+    await separateFaithful();
+    const { reports, forwarding } = await setting();
+    const dir = reportPathsUnder(reports).historyDir;
+    const embedded = historyFiles(dir, EMBEDDED, DEFAULT_PROFILE);
+    const separate = historyFiles(dir, forwarding.url, DEFAULT_PROFILE);
+    expect(embedded.runs).not.toBe(separate.runs);
+    expect(historyOf(embedded.runs).map((e) => e.target)).toEqual([EMBEDDED, EMBEDDED]);
+    expect(historyOf(separate.runs).map((e) => e.target)).toEqual([forwarding.url]);
+    for (const file of [embedded.allure, separate.allure]) expect(existsSync(file), file).toBe(true);
+    expect((await firstEmbedded()).output).toContain(NO_EARLIER_RUN);
+    expect((await separateFaithful()).output, 'the embedded runs are not its history').toContain(
+      NO_EARLIER_RUN,
+    );
+  });
+
+  test('the second run on the embedded mock says how many tests newly fail and newly pass since the last', async () => {
+    const run = await secondEmbedded();
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.output).toMatch(SINCE(0, 0));
+  });
+
+  test('a run that breaks tests counts and lists the newly failing ones', async () => {
+    const run = await separateMutant();
+    const failed = failedKeys(run);
+    expect(failed.length, 'the mutant fails tests').toBeGreaterThan(0);
+    expect(run.output).toMatch(SINCE(failed.length, 0));
+    for (const key of failed) expect(run.output).toContain(`  + failing: ${key}`);
+  });
+
+  test('a run after a mutant run counts and lists the newly passing tests', async () => {
+    const failedBefore = failedKeys(await separateMutant());
+    const run = await separateFixed();
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.output).toMatch(SINCE(0, failedBefore.length));
+    for (const key of failedBefore) expect(run.output).toContain(`  - passing: ${key}`);
+  });
+});

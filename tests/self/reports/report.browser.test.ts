@@ -1,0 +1,189 @@
+/**
+ * What a person sees: after a run against a mutant (so a test failed), the Allure report opened from
+ * disk in Debian's Chromium. It loads nothing from any other host; its tree goes area › endpoint › test;
+ * the failed test shows the curl command of its request; and the coverage page it carries keeps the
+ * verdict column in view and marks failed requirements apart from passed ones.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { endpointById } from '../../../lib/catalogue.ts';
+import { EXIT_CODES } from '../../../lib/exit-codes.ts';
+import type { TestRecord } from '../../../lib/results.ts';
+import { startMockProcess } from '../../../mock/process.ts';
+import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
+import { removeScratchDirs, scratchDir } from './support/scratch.ts';
+import { once } from './support/shared.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const VIEWPORT = { width: 1280, height: 900 };
+const MUTANT = 'settlement-report-config-success-202';
+const RUN_TIMEOUT_MS = 5 * 60_000;
+/** Schemes that never leave the machine: the report itself, and what its script makes in memory. */
+const LOCAL_SCHEMES = ['file:', 'data:', 'blob:', 'about:'];
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+const failedRun = once(async (): Promise<{ run: SuiteRun; failed: TestRecord }> => {
+  const mock = await startMockProcess({ variation: { type: 'mutant', name: MUTANT } });
+  try {
+    const run = await runSuite({
+      target: mock.env,
+      args: ['--project', 'reports'],
+      reportsDir: scratchDir('run'),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    const failed = run.records.find(
+      (r) => r.status === 'failed' && r.endpoint === 'settlement-report-config',
+    );
+    if (run.exitCode !== EXIT_CODES.deviations || !failed)
+      throw new Error(`the mutant ${MUTANT} failed no test of its endpoint:\n${run.output}`);
+    return { run, failed };
+  } finally {
+    await mock.stop();
+  }
+});
+
+/** The one browser global the test uses (the project is typed without the DOM's). */
+interface BrowserWindow {
+  getComputedStyle(element: unknown): { backgroundColor: string };
+}
+
+interface OpenedReport {
+  page: Page;
+  /** Every URL the page requested so far. */
+  requests: string[];
+}
+
+let context: BrowserContext | undefined;
+
+async function openReport(): Promise<OpenedReport> {
+  const { run } = await failedRun();
+  context = await chromium.launchPersistentContext(scratchDir('chromium-profile'), {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    viewport: VIEWPORT,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(pathToFileURL(join(run.reports.allureReport, 'index.html')).href);
+  await expect(page.getByTestId('tree-leaf').first()).toBeVisible();
+  return { page, requests };
+}
+
+function nonLocal(requests: readonly string[]): string[] {
+  return requests.filter((url) => {
+    const parsed = new URL(url);
+    if (LOCAL_SCHEMES.includes(parsed.protocol)) return false;
+    return !(['http:', 'https:'].includes(parsed.protocol) && LOOPBACK_HOSTS.includes(parsed.hostname));
+  });
+}
+
+/** The subtree under the tree section titled `title`, within `scope`. */
+function subtree(scope: Page | Locator, title: string): Locator {
+  return scope.locator(
+    `[data-testid="tree-section"]:has([data-testid="tree-section-title"]:text-is(${JSON.stringify(title)})) + [data-testid="tree-content"]`,
+  );
+}
+
+async function attachScreenshot(page: Page, name: string): Promise<void> {
+  const file = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await test.info().attach(name, { path: file, contentType: 'image/png' });
+}
+
+async function openCoverage(page: Page): Promise<Locator> {
+  await page.getByTestId('nav-tab-globalAttachments').click();
+  const attachment = page.getByTestId('test-result-attachment').filter({ hasText: 'coverage.html' });
+  await attachment.getByTestId('test-result-attachment-header').click();
+  const frame = attachment.frameLocator('iframe').locator('table#coverage');
+  await expect(frame).toBeVisible();
+  return frame;
+}
+
+test.describe('the report in a real browser', () => {
+  test.skip(
+    !existsSync(CHROMIUM),
+    `Debian's chromium is not installed at ${CHROMIUM} (apt-get install -y chromium)`,
+  );
+  test.setTimeout(RUN_TIMEOUT_MS);
+
+  test.afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+
+  test.afterAll(removeScratchDirs);
+
+  test('opens from file:// and requests nothing from any host but this machine', async () => {
+    const { page, requests } = await openReport();
+    const { failed } = await failedRun();
+    await page.getByTestId('tree-leaf').filter({ hasText: failed.title }).click();
+    await expect(page.getByTestId('test-result-info-title')).toHaveText(failed.title);
+    await page.goto(page.url().replace(/#.*$/, '#globalAttachments'));
+    await openCoverage(page);
+    expect(requests.length, 'the page was requested').toBeGreaterThan(0);
+    expect(nonLocal(requests)).toEqual([]);
+  });
+
+  test('the tree goes area › endpoint › test, and the failed test shows the curl command of its request', async () => {
+    const { page, requests } = await openReport();
+    const { failed } = await failedRun();
+    const feature = endpointById(failed.endpoint!).feature;
+    const leaf = subtree(subtree(page, failed.area!), feature)
+      .getByTestId('tree-leaf')
+      .filter({ has: page.getByTestId('tree-leaf-title').getByText(failed.title, { exact: true }) });
+    await expect(leaf.getByTestId('tree-leaf-status-failed')).toBeVisible();
+    await leaf.click();
+
+    await expect(page.getByTestId('test-result-info-title')).toHaveText(failed.title);
+    await expect(page.getByTestId('test-result-status-failed')).toBeVisible();
+    await expect(page.getByTestId('test-result-breadcrumb-button')).toHaveText([failed.area!, feature]);
+    const curl = page.getByTestId('test-result-attachment').filter({ hasText: `curl ${feature}` });
+    await curl.getByTestId('test-result-attachment-header').click();
+    const command = failed.reproduce?.split('\n').find((line) => line.startsWith('R1=$(curl '));
+    expect(command, 'the reproduce script holds the request').toBeDefined();
+    await expect(curl).toContainText(command!);
+    await attachScreenshot(page, 'failed-test');
+    expect(nonLocal(requests)).toEqual([]);
+  });
+
+  test('coverage.html keeps the verdict column in view and marks failed requirements apart from passed ones', async () => {
+    const { page, requests } = await openReport();
+    const { failed } = await failedRun();
+    const table = await openCoverage(page);
+    const verdictHeader = table.locator('th').first();
+    await expect(verdictHeader).toHaveText('Verdict');
+    const failedRow = table.locator('tr.failed').first();
+    const passedRow = table.locator('tr.passed').first();
+    for (const cell of [verdictHeader, failedRow.locator('td.verdict'), passedRow.locator('td.verdict')]) {
+      const box = await cell.boundingBox();
+      expect(box, 'the cell is laid out').not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, 'within the viewport width').toBeLessThanOrEqual(VIEWPORT.width);
+    }
+    await expect(failedRow.locator('td.verdict')).toHaveText('failed');
+    await expect(failedRow, 'a failed row names its failing test').toContainText(`failed: ${failed.title}`);
+    const background = (row: Locator) =>
+      row
+        .locator('td')
+        .first()
+        .evaluate((cell) => (globalThis as unknown as BrowserWindow).getComputedStyle(cell).backgroundColor);
+    const [failedColour, passedColour] = [await background(failedRow), await background(passedRow)];
+    expect(failedColour, 'failed rows are highlighted').not.toBe(passedColour);
+    expect(failedColour).not.toBe('rgba(0, 0, 0, 0)');
+    await attachScreenshot(page, 'coverage');
+    expect(nonLocal(requests)).toEqual([]);
+  });
+});

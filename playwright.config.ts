@@ -15,6 +15,7 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
 import { reportPaths } from './lib/report-paths.ts';
 import { RUN_VARIABLES } from './lib/run-variables.ts';
+import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
 import type { NamedTarget } from './lib/targets-file.ts';
 import { withoutCredentials } from './tests/support/redact.ts';
@@ -110,8 +111,19 @@ export default defineConfig({
       ],
   webServer: embedded
     ? {
-        // `node --import tsx` rather than npx: one process for Playwright to stop, and no npm start-up.
-        command: `node --import tsx mock/cli.ts --port ${new URL(target.baseUrl).port} --host ${LOOPBACK} --quiet`,
+        // node itself rather than npx: one process for Playwright to stop, and no npm start-up.
+        command: [
+          process.execPath,
+          ...nodeArguments(),
+          projectModule('mock/cli'),
+          '--port',
+          new URL(target.baseUrl).port,
+          '--host',
+          LOOPBACK,
+          '--quiet',
+        ]
+          .map(shellQuoted)
+          .join(' '),
         url: `${target.baseUrl}${READINESS_PATH}`,
         reuseExistingServer: false,
         timeout: 30_000,

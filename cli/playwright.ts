@@ -4,14 +4,14 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { PROJECT_ROOT } from '../lib/paths.ts';
+import { projectModule } from '../lib/runtime.ts';
 import { isRequirementId, type RequirementId } from '../lib/requirements/index.ts';
 import { DECLARED_LABELS, testKeyOf } from '../lib/results.ts';
 
 const require = createRequire(import.meta.url);
 export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
-export const CONFORMANCE_CONFIG = path.join(PROJECT_ROOT, 'playwright.config.ts');
+export const CONFORMANCE_CONFIG = projectModule('playwright.config');
 
 /**
  * Where Playwright keeps the failed tests of the last run (for `--last-failed`): in the reports folder,

@@ -1,18 +1,18 @@
 /**
- * The mock as its own process (`node --import tsx mock/cli.ts`), for runners that need it apart from
+ * The mock as its own process (`mock/cli`, started by node directly), for runners that need it apart from
  * themselves: the mutation runner (one mock per mutant) and the bench (which samples the process's
  * memory and CPU by its pid). Started on port 0 on loopback; the URL it prints is its base URL.
  */
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { LOOPBACK } from '../lib/loopback.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
+import { nodeArguments, projectModule } from '../lib/runtime.ts';
 import { VARIABLES } from '../lib/target.ts';
 import { seededEnv } from './seeded-env.ts';
 import { applyVariation } from './variations/apply.ts';
 import { variationOf, type VariationChoice } from './variations/catalogue.ts';
 
-const MOCK_CLI = path.join(PROJECT_ROOT, 'mock/cli.ts');
+const MOCK_CLI = projectModule('mock/cli');
 const START_TIMEOUT_MS = 30_000;
 /** Enough of the output to explain a failed start, never a growing buffer. */
 const OUTPUT_TAIL = 4_000;
@@ -49,8 +49,7 @@ export interface MockProcess {
 function cliArgs(options: MockProcessOptions): string[] {
   return [
     ...(options.nodeFlags ?? []),
-    '--import',
-    'tsx',
+    ...nodeArguments(),
     MOCK_CLI,
     '--port',
     '0',
@@ -105,7 +104,7 @@ export function startMockProcess(options: MockProcessOptions = {}): Promise<Mock
   });
 }
 
-const FLEET = path.join(PROJECT_ROOT, 'mock/fleet.ts');
+const FLEET = projectModule('mock/fleet');
 /** The line mock/fleet.ts prints once every member listens. */
 export const FLEET_READY = 'ready';
 
@@ -121,7 +120,7 @@ export interface MockFleet {
 
 /** Several variations in one mock process, each on its own port; `{ type: 'variant', name: '' }` is the faithful mock. */
 export function startMockFleet(choices: readonly VariationChoice[]): Promise<MockFleet> {
-  const child = spawn(process.execPath, ['--import', 'tsx', FLEET, JSON.stringify(choices)], {
+  const child = spawn(process.execPath, [...nodeArguments(), FLEET, JSON.stringify(choices)], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

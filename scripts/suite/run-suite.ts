@@ -8,18 +8,19 @@
  * runs Playwright alone (the typed records only, no report), and can run against several targets at once.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../lib/paths.ts';
 import { reportPathsUnder, type ReportPaths } from '../../lib/report-paths.ts';
 import { parseResults, type SetupFailure, type TestRecord } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { nodeArguments, projectModule } from '../../lib/runtime.ts';
 import { DEPRECATED_ABILITIES_VARIABLE, VARIABLES } from '../../lib/target.ts';
 import type { NamedTarget } from '../../lib/targets-file.ts';
 import { CONFORMANCE_CONFIG, PLAYWRIGHT_CLI } from '../../cli/playwright.ts';
 
-const MAIN = path.join(PROJECT_ROOT, 'cli/main.ts');
+const MAIN = projectModule('cli/main');
 
 export interface SuiteRunOptions {
   /** `command` (default): the run command with reports and verdict; `playwright`: the records only. */
@@ -32,7 +33,7 @@ export interface SuiteRunOptions {
   args?: readonly string[];
   /** Other variables the child needs (they are added to the caller's environment minus target variables). */
   env?: Record<string, string>;
-  /** Where reports go; a fresh temporary folder by default. */
+  /** Where reports go; by default a temporary folder removed when this process exits. */
   reportsDir?: string;
   /** The child's working directory (the run command reads a .env there). */
   cwd?: string;
@@ -80,9 +81,24 @@ function readSetupFailures(paths: ReportPaths): SetupFailure[] {
     : [];
 }
 
+let temporaryRoot: string | undefined;
+
+/**
+ * A fresh folder for one run's reports, under a root this process removes as it exits: a caller that
+ * runs the suite a hundred times (the mutation runner, the self-tests) leaves nothing behind in /tmp.
+ */
+function temporaryReportsDir(): string {
+  if (!temporaryRoot) {
+    const root = mkdtempSync(path.join(tmpdir(), 'payments-suite-'));
+    temporaryRoot = root;
+    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  }
+  return mkdtempSync(path.join(temporaryRoot, 'run-'));
+}
+
 export function runSuite(options: SuiteRunOptions = {}): Promise<SuiteRun> {
   const via = options.via ?? 'command';
-  const reportsDir = options.reportsDir ?? mkdtempSync(path.join(tmpdir(), 'payments-suite-'));
+  const reportsDir = options.reportsDir ?? temporaryReportsDir();
   mkdirSync(reportsDir, { recursive: true });
   const reports = reportPathsUnder(reportsDir);
   const env: NodeJS.ProcessEnv = {
@@ -101,7 +117,7 @@ export function runSuite(options: SuiteRunOptions = {}): Promise<SuiteRun> {
   }
   const command =
     via === 'command'
-      ? ['--import', 'tsx', MAIN, 'run', ...(options.args ?? [])]
+      ? [...nodeArguments(), MAIN, 'run', ...(options.args ?? [])]
       : [
           PLAYWRIGHT_CLI,
           'test',

@@ -17,6 +17,8 @@ import path from 'node:path';
 import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
 import { FAILURE_KINDS } from '../lib/failures.ts';
+import { GENERATIVE_VARIABLES, GenerativeConfigError, runSeed, runsFor } from '../lib/generation.ts';
+import { runInvocation } from '../lib/invocation.ts';
 import { reportPaths, reportPathsUnder, type ReportPaths } from '../lib/report-paths.ts';
 import { parseResults, type SetupFailure, type TestRecord } from '../lib/results.ts';
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
@@ -59,6 +61,12 @@ Run:
   --workers N, --repeat-each N, --max-failures N, --timeout MS, --list, --quiet   passed to Playwright
   --help               this text
 
+Generated cases (tests tagged @generative draw their cases with fast-check):
+  ${GENERATIVE_VARIABLES.seed}=N      the seed, 0 to 2147483647: the same seed draws the same cases, and a failure
+                       prints the command that replays it; unset, each run draws new cases
+  ${GENERATIVE_VARIABLES.runs}=N
+                       cases per property (sequences per model) instead of each test's default
+
 ${EXIT_CODE_HELP}
 
 Examples:
@@ -91,12 +99,6 @@ function selectionLabel(selection: Selection): string {
     ...(selection.shard ? [`shard ${selection.shard.index}/${selection.shard.total}`] : []),
   ];
   return `selected: ${parts.join(', ')}`;
-}
-
-function invocation(): string {
-  return process.env.npm_lifecycle_event === 'conformance'
-    ? 'npm run conformance --'
-    : 'npx payments-conformance run';
 }
 
 function writable(dir: string): void {
@@ -133,6 +135,9 @@ function prepare(argv: readonly string[], io: CommandIo): Prepared | number {
       [RUN_VARIABLES.embeddedUrl]: process.env[RUN_VARIABLES.embeddedUrl] ?? 'http://127.0.0.1:0',
     });
     for (const warning of config.warnings) io.err(`warning: ${warning}`);
+    // Checked here so a mistyped seed is one line before the run, not a failure in every generated test.
+    runSeed();
+    runsFor(1);
     const { file, explicit } = baselineFileOf(args.baselineFile);
     const baseline = readBaseline(file, explicit);
     const paths = reportPaths();
@@ -143,7 +148,8 @@ function prepare(argv: readonly string[], io: CommandIo): Prepared | number {
       error instanceof UsageError ||
       error instanceof TargetConfigError ||
       error instanceof BaselineError ||
-      error instanceof EnvFileError
+      error instanceof EnvFileError ||
+      error instanceof GenerativeConfigError
     ) {
       io.err(`${error.name}: ${error.message}`);
       return EXIT_CODES.usage;
@@ -237,7 +243,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo = CONSOL
     abilities: [...config.abilities].join(', '),
     baseline,
     paths,
-    invocation: invocation(),
+    invocation: runInvocation(),
   });
   for (const line of lines) io.out(line);
   rmSync(prepared.paths.run.root, { recursive: true, force: true });

@@ -5,12 +5,15 @@
  * under the `strict` profile, or a platform or HTTP fact, killed under the `platform` profile (where
  * such facts fail a test; under strict they are only advice).
  */
-import type { Basis } from '../../lib/basis.ts';
+import type { AdviceId } from '../../lib/advice.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
 import type { EndpointId } from '../../lib/catalogue.ts';
 import type { MockRules } from '../rules.ts';
-import type { Effect, Rewrite } from './effects.ts';
+import { requestViolations } from '../validation.ts';
+import type { Effect, MutableResponse, Rewrite } from './effects.ts';
 import {
   isObject,
+  type JsonObject,
   numericString,
   onError,
   onSuccess,
@@ -40,21 +43,26 @@ export const MUTANT_KINDS = {
   'validation-skipped': 'an invalid request accepted',
   'wrong-value': 'a documented value or constraint broken (format, emptiness, body where none is due)',
   'behaviour-missing': 'a documented way to use the endpoint not served',
-  'valid-input-refused': 'a request the spec allows refused',
 } as const;
 export type MutantKind = keyof typeof MUTANT_KINDS;
 
-export interface MutantData {
+interface MutantBase {
   /** kebab-case, starts with the endpoint it touches. */
   name: string;
   endpoint: EndpointId;
   kind: MutantKind;
   /** One line: what the broken server does. */
   description: string;
-  /** The id of the rule it breaks: a requirement (lib/requirements) or a platform or HTTP fact (lib/advice.ts). */
-  breaks: Basis;
   effects: readonly Effect[];
 }
+
+/**
+ * `breaks` is the id of the rule the mutant breaks. A requirement of the spec (lib/requirements) fails
+ * under every profile; a platform or HTTP fact (lib/advice.ts) fails only under `platform`, so such a
+ * mutant says `killedUnder: 'platform'` and the mutation run meets it with that profile.
+ */
+export type MutantData = MutantBase &
+  ({ breaks: RequirementId; killedUnder?: never } | { breaks: AdviceId; killedUnder: 'platform' });
 
 const weakAuth = (endpoint: EndpointId, enforcement: 'presence' | 'none' = 'none'): Effect[] => [
   { kind: 'weaken-authentication', endpoint, enforcement },
@@ -64,6 +72,61 @@ const rewrite = (endpoint: EndpointId, change: Rewrite): Effect[] => [
 ];
 const rules = (set: Partial<MockRules>): Effect[] => [{ kind: 'set-rules', rules: set }];
 const preferIgnored = (endpoint: EndpointId): Effect[] => [{ kind: 'ignore-prefer', endpoint }];
+
+// Helpers of the block "Caught by generated and stateful checks" at the end of MUTANTS.
+
+/** Its argument, checked to be a requirement of the spec (these mutants break the spec, not a platform fact). */
+const requirement = <T extends RequirementId>(id: T): T => id;
+
+/** Refuses with 400 a preference body for which `refuses` holds. */
+const refusePreference = (why: string, refuses: (body: JsonObject) => boolean): Effect[] => [
+  {
+    kind: 'refuse-request',
+    endpoint: 'preference',
+    refuse: (body) => (isObject(body) && refuses(body) ? why : undefined),
+  },
+];
+const itemsOf = (body: JsonObject): JsonObject[] =>
+  Array.isArray(body.items) ? body.items.filter(isObject) : [];
+const payerOf = (body: JsonObject): JsonObject => (isObject(body.payer) ? body.payer : {});
+
+/** Refuses with 400 a token request for which `refuses` holds. */
+const refuseToken = (why: string, refuses: (body: JsonObject) => boolean): Effect[] => [
+  {
+    kind: 'refuse-request',
+    endpoint: 'token',
+    refuse: (body) => (isObject(body) && refuses(body) ? why : undefined),
+  },
+];
+
+/** The minutes of a timestamp's numeric UTC offset (0 for Z); undefined when it has none. */
+function offsetMinutes(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (value.endsWith('Z')) return 0;
+  const match = /([+-])(\d{2}):?(\d{2})$/.exec(value);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : undefined;
+}
+
+/** Answers 500 where `when` holds, as a server whose handling of the request crashed. */
+const crashWhen = (endpoint: EndpointId, when: (response: MutableResponse) => boolean): Effect[] =>
+  rewrite(endpoint, (response) => {
+    if (!when(response)) return;
+    response.status = 500;
+    response.body = {
+      message: 'Internal server error',
+      error: 'internal_server_error',
+      status: 500,
+      cause: [],
+    };
+  });
+
+const LONG_TITLE = 200;
+const LATIN1_LAST = 0xff;
+const LARGEST_PRICE = 99_999_999.99;
+const TWELVE_HOURS = 12 * 60;
+const CHAINED_REFRESHES = 2;
+/** RFC 7636's code_verifier: 43 to 128 unreserved characters. */
+const PKCE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export const MUTANTS = [
   // POST /oauth/token
@@ -139,6 +202,7 @@ export const MUTANTS = [
     kind: 'single-use-or-expiry',
     description: 'an authorization code can be exchanged again after its first use',
     breaks: 'http.oauth-code-single-use',
+    killedUnder: 'platform',
     effects: rules({ codesSingleUse: false }),
   },
   {
@@ -163,6 +227,7 @@ export const MUTANTS = [
     kind: 'single-use-or-expiry',
     description: 'a refresh token can be exchanged again after its first use',
     breaks: 'platform.refresh-token-single-use',
+    killedUnder: 'platform',
     effects: rules({ refreshTokensSingleUse: false }),
   },
   {
@@ -213,6 +278,7 @@ export const MUTANTS = [
     kind: 'rate-limit-without-retry-after',
     description: '429 local_rate_limited carries no Retry-After header',
     breaks: 'http.retry-after-on-429',
+    killedUnder: 'platform',
     effects: rewrite('token', (response) => {
       if (response.status === 429) response.removeHeaders.push('retry-after');
     }),
@@ -233,6 +299,7 @@ export const MUTANTS = [
     kind: 'wrong-success-status',
     description: 'a created preference is answered 200 instead of 201',
     breaks: 'platform.preference-created-201',
+    killedUnder: 'platform',
     effects: rewrite('preference', (response) => {
       if (response.status === 201) response.status = 200;
     }),
@@ -243,6 +310,7 @@ export const MUTANTS = [
     kind: 'field-missing',
     description: 'the created preference has no init_point',
     breaks: 'platform.preference-answer-shape',
+    killedUnder: 'platform',
     effects: rewrite(
       'preference',
       onSuccess((body) => void delete body.init_point),
@@ -254,6 +322,7 @@ export const MUTANTS = [
     kind: 'timestamp-format',
     description: 'date_created is a local date-time with no offset',
     breaks: 'platform.preference-answer-shape',
+    killedUnder: 'platform',
     effects: rewrite(
       'preference',
       onSuccess((body) => void (body.date_created = withoutOffset(body.date_created))),
@@ -502,6 +571,7 @@ export const MUTANTS = [
     kind: 'field-missing',
     description: 'error bodies have no cause array',
     breaks: 'platform.error-body-shape',
+    killedUnder: 'platform',
     effects: rewrite(
       'subscription-plan',
       onError((body) => void delete body.cause),
@@ -706,6 +776,7 @@ export const MUTANTS = [
     kind: 'wrong-success-status',
     description: 'the mediation request is answered 202',
     breaks: 'platform.dispute-created-201',
+    killedUnder: 'platform',
     effects: rewrite('open-dispute', (response) => {
       if (response.status >= 200 && response.status < 300) response.status = 202;
     }),
@@ -836,6 +907,195 @@ export const MUTANTS = [
     description: 'agreements are cancelled without a valid bearer token',
     breaks: 'cancel-agreement.auth-header-required',
     effects: weakAuth('cancel-agreement'),
+  },
+  // ---------------------------------------------------------------------------------------------------
+  // Caught by generated and stateful checks (tests tagged @generative): each deviates only on inputs or
+  // call sequences the hand-written tests never send, so only the generated cases and the models find it.
+  // ---------------------------------------------------------------------------------------------------
+  {
+    name: 'preference-refuses-long-item-title',
+    endpoint: 'preference',
+    kind: 'behaviour-missing',
+    description: 'an item title over 200 characters is refused with 400 (a VARCHAR(200) column)',
+    breaks: requirement('preference.request.items-title-string'),
+    effects: refusePreference('items[].title is too long', (body) =>
+      itemsOf(body).some((item) => typeof item.title === 'string' && item.title.length > LONG_TITLE),
+    ),
+  },
+  {
+    name: 'preference-refuses-payer-name-beyond-latin1',
+    endpoint: 'preference',
+    kind: 'behaviour-missing',
+    description: 'a payer first_name with characters outside Latin-1 (CJK, emoji) is refused with 400',
+    breaks: requirement('preference.request.payer-first-name-string'),
+    effects: refusePreference('payer.first_name has unsupported characters', (body) => {
+      const name = payerOf(body).first_name;
+      return typeof name === 'string' && [...name].some((ch) => ch.codePointAt(0)! > LATIN1_LAST);
+    }),
+  },
+  {
+    name: 'preference-refuses-offset-beyond-twelve-hours',
+    endpoint: 'preference',
+    kind: 'behaviour-missing',
+    description:
+      'a payer registration_date with a UTC offset beyond ±12:00 (e.g. +14:00) is refused with 400',
+    breaks: requirement('preference.request.payer-registration-date-date'),
+    effects: refusePreference('payer.registration_date has an invalid offset', (body) => {
+      const minutes = offsetMinutes(payerOf(body).registration_date);
+      return minutes !== undefined && Math.abs(minutes) > TWELVE_HOURS;
+    }),
+  },
+  {
+    name: 'preference-refuses-zero-quantity',
+    endpoint: 'preference',
+    kind: 'behaviour-missing',
+    description: 'an item with quantity 0 is refused with 400',
+    breaks: requirement('preference.request.items-quantity-integer'),
+    effects: refusePreference('items[].quantity must be positive', (body) =>
+      itemsOf(body).some((item) => item.quantity === 0),
+    ),
+  },
+  {
+    name: 'preference-refuses-large-unit-price',
+    endpoint: 'preference',
+    kind: 'behaviour-missing',
+    description: 'a unit_price above 99,999,999.99 is refused with 400 (a DECIMAL(10,2) column)',
+    breaks: requirement('preference.request.items-unit-price-float'),
+    effects: refusePreference('items[].unit_price is too large', (body) =>
+      itemsOf(body).some((item) => typeof item.unit_price === 'number' && item.unit_price > LARGEST_PRICE),
+    ),
+  },
+  {
+    name: 'preference-refuses-empty-excluded-payment-methods',
+    endpoint: 'preference',
+    kind: 'behaviour-missing',
+    description: 'payment_methods.excluded_payment_methods as an empty list is refused with 400',
+    breaks: requirement('preference.request.payment-methods-excluded-payment-methods-array'),
+    effects: refusePreference('payment_methods.excluded_payment_methods must not be empty', (body) =>
+      isObject(body.payment_methods)
+        ? Array.isArray(body.payment_methods.excluded_payment_methods) &&
+          body.payment_methods.excluded_payment_methods.length === 0
+        : false,
+    ),
+  },
+  {
+    name: 'preference-refuses-expires-false-with-date-of-expiration',
+    endpoint: 'preference',
+    kind: 'behaviour-missing',
+    description: 'expires false together with a date_of_expiration is refused with 400',
+    breaks: requirement('preference.request.expires-boolean'),
+    effects: refusePreference(
+      'date_of_expiration needs expires true',
+      (body) => body.expires === false && body.date_of_expiration !== undefined,
+    ),
+  },
+  {
+    name: 'preference-non-string-crashes',
+    endpoint: 'preference',
+    kind: 'wrong-error-status',
+    description: 'a number, boolean, object or array where the request types a string answers 500, not 4xx',
+    breaks: requirement('preference.request.json-body'),
+    effects: crashWhen(
+      'preference',
+      (response) =>
+        response.status === 400 &&
+        requestViolations('preference-request', response.request.body).some(
+          (v) => v.keyword === 'type' && v.message === 'must be string',
+        ),
+    ),
+  },
+  {
+    name: 'token-refuses-test-token-false',
+    endpoint: 'token',
+    kind: 'behaviour-missing',
+    description: 'test_token "false" is refused with 400 (only "true" is accepted)',
+    breaks: requirement('token.request.test-token-flag'),
+    effects: refuseToken('test_token must be "true"', (body) => body.test_token === 'false'),
+  },
+  {
+    name: 'token-refuses-offline-access-scope',
+    endpoint: 'token',
+    kind: 'behaviour-missing',
+    description: 'a requested scope that includes offline_access is refused with 400',
+    breaks: requirement('auth.scopes'),
+    effects: refuseToken('offline_access is not granted', (body) =>
+      typeof body.scope === 'string' ? body.scope.split(' ').includes('offline_access') : false,
+    ),
+  },
+  {
+    name: 'token-refuses-non-pkce-code-verifier',
+    endpoint: 'token',
+    kind: 'behaviour-missing',
+    description: 'a code_verifier that is not 43 to 128 unreserved characters is refused with 400',
+    breaks: requirement('token.request.code-verifier-accepted'),
+    effects: refuseToken('code_verifier is malformed', (body) =>
+      typeof body.code_verifier === 'string' ? !PKCE_VERIFIER.test(body.code_verifier) : false,
+    ),
+  },
+  {
+    name: 'token-structured-parameter-crashes',
+    endpoint: 'token',
+    kind: 'wrong-error-status',
+    description: 'an object or array as a token parameter answers 500, not 400 invalid_request',
+    breaks: requirement('token.error.400-invalid-request'),
+    effects: crashWhen(
+      'token',
+      (response) =>
+        response.status === 400 &&
+        isObject(response.request.body) &&
+        Object.values(response.request.body).some((value) => typeof value === 'object' && value !== null),
+    ),
+  },
+  {
+    name: 'token-refresh-chain-limited',
+    endpoint: 'token',
+    kind: 'behaviour-missing',
+    description: 'the third refresh along one chain of refresh tokens answers invalid_grant',
+    breaks: requirement('token.flow.refresh-token'),
+    effects: rules({ refreshesPerChain: CHAINED_REFRESHES }),
+  },
+  {
+    name: 'claim-non-numeric-id-crashes',
+    endpoint: 'claim',
+    kind: 'wrong-error-status',
+    description: 'a claim_id that is not a number answers 500, not 4xx',
+    breaks: requirement('claim.path-claim-id-number-required'),
+    effects: crashWhen('claim', (response) => response.status === 400),
+  },
+  {
+    name: 'claim-unreadable-in-dispute',
+    endpoint: 'claim',
+    kind: 'behaviour-missing',
+    description: 'a claim in mediation (after open_dispute) answers 404 to its read',
+    breaks: requirement('claim.response-claim'),
+    effects: rewrite(
+      'claim',
+      onSuccess((body, response) => {
+        if (body.stage !== 'dispute') return;
+        response.status = 404;
+        response.body = { message: 'Claim not found', error: 'not_found', status: 404, cause: [] };
+      }),
+    ),
+  },
+  {
+    name: 'release-report-schedule-report-id-repeats',
+    endpoint: 'release-report-schedule',
+    kind: 'wrong-value',
+    description: "every generated report answers the account's id as its id, so ids repeat",
+    breaks: requirement('release-report.id-number'),
+    effects: rewrite(
+      'release-report-schedule',
+      onSuccess((body) => void (body.id = body.account_id)),
+    ),
+  },
+  {
+    name: 'cancel-agreement-kept-when-client-id-given',
+    endpoint: 'cancel-agreement',
+    kind: 'state-transition-skipped',
+    description:
+      'a cancellation naming client.id answers 200 but keeps the agreement, so cancelling it again succeeds',
+    breaks: requirement('cancel-agreement.error.404-not-found'),
+    effects: rules({ cancellingForAnApplicationRemoves: false }),
   },
 ] as const satisfies readonly MutantData[];
 

@@ -14,7 +14,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isSpecBasis } from '../../lib/basis.ts';
 import { endpointById } from '../../lib/catalogue.ts';
 import { reportPaths } from '../../lib/report-paths.ts';
 import type { SetupFailure, TestRecord } from '../../lib/results.ts';
@@ -39,9 +38,9 @@ const RUN_TIMEOUT_MS = 15 * 60_000;
 const targetName = (choice: VariationChoice) =>
   choice.name === '' ? FAITHFUL_TARGET : `${choice.type}-${choice.name}`;
 
-/** A mutant that breaks a platform or HTTP fact is judged under the profile where such facts fail. */
+/** A mutant that breaks a platform or HTTP fact declares the profile where such facts fail. */
 function profileFor(mutant: Mutant): string {
-  return isSpecBasis(mutant.breaks) ? 'strict' : 'platform';
+  return mutant.killedUnder ?? 'strict';
 }
 
 function targetsFor(

@@ -188,14 +188,16 @@ test.describe('npm run conformance: usage', () => {
     expect(run.stdout).toContain('(profile lenient,');
   });
 
-  test('PAYMENTS_CAPABILITIES still sets the abilities, with a one-line deprecation warning', async () => {
+  test(`${DEPRECATED_ABILITIES_VARIABLE} still sets the abilities, with a one-line deprecation warning`, async () => {
     const run = await runCliCommand(['run', '--plan'], {
       env: { [DEPRECATED_ABILITIES_VARIABLE]: 'faults', [RUN_VARIABLES.reportsDir]: scratchDir('plan') },
     });
     expect(run.exitCode, run.stderr).toBe(EXIT_CODES.conformant);
     const warnings = linesOf(run.stderr);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^warning: PAYMENTS_CAPABILITIES is deprecated.*PAYMENTS_ABILITIES/);
+    expect(warnings[0]).toMatch(
+      new RegExp(`^warning: ${DEPRECATED_ABILITIES_VARIABLE} is deprecated.*${VARIABLES.abilities}`),
+    );
     expect(run.stdout).toContain('abilities faults)');
   });
 });

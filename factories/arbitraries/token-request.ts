@@ -1,0 +1,82 @@
+/**
+ * Token requests the spec allows, drawn by fast-check: each of the three grant types with any
+ * combination of the optional body fields (spec: Endpoints 1): a `scope` of one to three of
+ * offline_access, write, read in any order, `test_token` "true" or "false", `code_verifier` (PKCE-shaped
+ * or any other string: the spec says only "Accepted in the body"), and for authorization_code the
+ * configured `redirect_uri` or none. Credentials, codes and refresh tokens are run-time values, so an
+ * arbitrary draws the request's shape and `tokenRequestBody` fills them in.
+ */
+import fc from 'fast-check';
+import { SCOPES } from '../../lib/catalogue.ts';
+import { GRANT_TYPES, type GrantType, type TokenRequest } from '../token-request.ts';
+import { anyText } from './values.ts';
+
+export interface TokenRequestShape {
+  grantType: GrantType;
+  scope?: string;
+  testToken?: 'true' | 'false';
+  codeVerifier?: string;
+  /** authorization_code only: whether the configured redirect_uri is sent (it is optional on the exchange). */
+  sendsRedirectUri?: boolean;
+}
+
+/** The run-time values a shape's body is completed with. */
+export interface TokenRequestValues {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** authorization_code: a fresh code. */
+  code?: string;
+  /** refresh_token: a refresh token not used yet. */
+  refreshToken?: string;
+}
+
+const VERIFIER_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
+
+/** RFC 7636's verifier (43 to 128 unreserved characters) or any other string. */
+function codeVerifier(): fc.Arbitrary<string> {
+  const pkce = fc
+    .array(fc.constantFrom(...VERIFIER_CHARS), { minLength: 43, maxLength: 128 })
+    .map((chars) => chars.join(''));
+  return fc.oneof(pkce, anyText());
+}
+
+/** One to three scope words, each once, in any order. */
+export function scope(): fc.Arbitrary<string> {
+  return fc.shuffledSubarray([...SCOPES], { minLength: 1 }).map((words) => words.join(' '));
+}
+
+/** A request of `grantType` (any of the three when omitted) the spec allows. */
+export function validTokenRequest(grantType?: GrantType): fc.Arbitrary<TokenRequestShape> {
+  const grant = grantType ? fc.constant(grantType) : fc.constantFrom(...GRANT_TYPES);
+  return grant.chain((type) =>
+    fc.record(
+      {
+        grantType: fc.constant(type),
+        scope: scope(),
+        testToken: fc.constantFrom('true' as const, 'false' as const),
+        codeVerifier: codeVerifier(),
+        ...(type === 'authorization_code' ? { sendsRedirectUri: fc.boolean() } : {}),
+      },
+      { requiredKeys: ['grantType'] },
+    ),
+  );
+}
+
+/** The body of a shape, completed with the run's credentials and grant. */
+export function tokenRequestBody(shape: TokenRequestShape, values: TokenRequestValues): TokenRequest {
+  const body: TokenRequest & { scope?: string } = {
+    client_id: values.clientId,
+    client_secret: values.clientSecret,
+    grant_type: shape.grantType,
+  };
+  if (shape.grantType === 'authorization_code') {
+    body.code = values.code ?? '';
+    if (shape.sendsRedirectUri) body.redirect_uri = values.redirectUri;
+  }
+  if (shape.grantType === 'refresh_token') body.refresh_token = values.refreshToken ?? '';
+  if (shape.scope !== undefined) body.scope = shape.scope;
+  if (shape.testToken !== undefined) body.test_token = shape.testToken;
+  if (shape.codeVerifier !== undefined) body.code_verifier = shape.codeVerifier;
+  return body;
+}

@@ -1,0 +1,55 @@
+/**
+ * Generated preferences: for each industry, every preference its "Fields by industry" column allows
+ * (factories/arbitraries/preference.ts) is accepted, whatever values of the stated types it carries and
+ * whichever optional fields it combines.
+ */
+import { INDUSTRIES, INDUSTRY_TITLES } from '../../../lib/catalogue.ts';
+import type { RequirementId } from '../../../lib/requirements/index.ts';
+import { industryRequirements } from '../../../factories/industry-fields.ts';
+import { validPreference } from '../../../factories/arbitraries/preference.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { expectSuccess } from '../../support/expectations.ts';
+import { checkGenerated, quietClient } from '../../support/property-runner.ts';
+
+const declare = declarationsFor('preference');
+/** Cases per industry: nine industries make about a hundred preferences a run. */
+const RUNS_PER_INDUSTRY = 12;
+/**
+ * A refused preference of the request shape breaks the statement that the endpoint takes that shape
+ * (which field the server objected to, only its answer can say: it is in the failure's body line).
+ */
+const TAKES_THE_SHAPE: RequirementId = 'preference.request.json-body';
+
+test.describe('POST /checkout/preferences (generated)', () => {
+  for (const industry of INDUSTRIES) {
+    const title = INDUSTRY_TITLES[industry];
+
+    test(
+      `accepts every generated preference valid for ${title}`,
+      declare({
+        requirements: ['preference.route', TAKES_THE_SHAPE, ...industryRequirements(industry)],
+        // Every field of the request shape may be drawn: the test holds the target to each one's type.
+        schemas: ['preference-request'],
+        industry,
+        generative: true,
+      }),
+      async ({ api, request, config, target, recordParameters }, testInfo) => {
+        await recordParameters({ industry });
+        await checkGenerated({
+          testInfo,
+          api,
+          quiet: quietClient(request, testInfo, config, target),
+          recordParameters,
+          property: `every preference valid for ${title} is accepted (2xx)`,
+          basis: TAKES_THE_SHAPE,
+          arbitrary: validPreference(industry),
+          defaultRuns: RUNS_PER_INDUSTRY,
+          judge: async (preference, { client }) => {
+            expectSuccess(await client.createPreference(preference), TAKES_THE_SHAPE);
+          },
+        });
+      },
+    );
+  }
+});

@@ -1,0 +1,350 @@
+/**
+ * The token lifecycle as a model of the spec's rules, checked over generated sequences of calls: codes
+ * minted (ability `authorize`) and exchanged, refresh chains, used codes and refresh tokens presented
+ * again, client_credentials grants, the target's clock moved past a code's 10 minutes (ability `clock`),
+ * and the access tokens used on a bearer endpoint. The model holds what the spec states:
+ * - an unused code younger than 10 minutes is exchanged for an access token and a refresh token
+ *   (token.flow.authorization-code, token.request.code-valid-10-minutes); an older one is invalid_grant;
+ * - a refresh token is exchanged for a new access token (token.flow.refresh-token), link after link;
+ * - an access token is valid until expires_in has passed (token.grant.validity-set-by-expires-in).
+ * A used code or refresh token presented again is refused as invalid_grant where it is refused; that it
+ * is refused at all is an HTTP rule (codes) or a platform fact (refresh tokens): advice under strict.
+ */
+import fc from 'fast-check';
+import { AUTHORIZATION_CODE_VALIDITY_SECONDS } from '../../../lib/catalogue.ts';
+import { documentedError, type RequirementId } from '../../../lib/requirements/index.ts';
+import type { TargetConfig } from '../../../lib/target.ts';
+import type { ApiResponse } from '../../support/api-client.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import {
+  expectDocumentedError,
+  expectStatus,
+  expectThat,
+  type CaseContext,
+} from '../../support/expectations.ts';
+import { checkModel, quietClient } from '../../support/property-runner.ts';
+import { expectGrant, mintCode, type Grant } from '../../support/generated-tokens.ts';
+import { fail, failure } from '../../support/outcome.ts';
+
+const declare = declarationsFor('token');
+const INVALID_GRANT = documentedError('token.error.400-invalid-grant');
+/** Any bearer endpoint with a documented 401 will do to use a token; this one changes nothing. */
+const INVALID_TOKEN = documentedError('settlement-report-config.error.401-invalid-token');
+const VALIDITY: RequirementId = 'token.grant.validity-set-by-expires-in';
+const SEQUENCES = 12;
+const MAX_COMMANDS = 20;
+/** Codes a sequence mints at most (each is a request; a few are enough to mix fresh, used and old ones). */
+const MAX_CODES = 3;
+/** One move per sequence, just past a code's validity. */
+const CLOCK_MOVE_SECONDS = AUTHORIZATION_CODE_VALIDITY_SECONDS + 1;
+/**
+ * Moves per test, whatever PAYMENTS_GENERATIVE_RUNS says: the run's own token must outlive them all, also
+ * on a target that issues six-hour tokens (10 moves are 1 h 40 min).
+ */
+const MAX_CLOCK_MOVES = 10;
+
+interface CodeState {
+  minted: number;
+  presented: boolean;
+}
+interface GrantState {
+  issued: number;
+  expiresIn: number;
+  refreshable: boolean;
+  refreshUsed: boolean;
+}
+interface TokenModel {
+  /** Seconds the sequence moved the target's clock. */
+  clock: number;
+  /** Whether this sequence may still move the clock (the test's budget of moves is not spent). */
+  mayMoveClock: boolean;
+  codes: CodeState[];
+  grants: GrantState[];
+}
+interface TokenReal {
+  context: CaseContext;
+  config: TargetConfig;
+  codes: string[];
+  grants: { access: string; refresh?: string }[];
+  /** Every access token answered so far: a refresh must answer a new one. */
+  seen: Set<string>;
+  /** Counts the test's clock moves. */
+  clockMoved: () => void;
+}
+
+type TokenCommand = fc.AsyncCommand<TokenModel, TokenReal, false>;
+
+const credentials = (config: TargetConfig) => ({
+  client_id: config.clientId,
+  client_secret: config.clientSecret,
+});
+
+/** Among the `items` for which `holds`, the `pick`-th newest (wrapping around); undefined when none. */
+function choose<T>(items: readonly T[], holds: (item: T) => boolean, pick: number): number | undefined {
+  const indexes = items.flatMap((item, i) => (holds(item) ? [i] : []));
+  return indexes.length === 0 ? undefined : indexes[indexes.length - 1 - (pick % indexes.length)];
+}
+
+/** Records a grant the target answered in the model and on the real side. */
+function remember(model: TokenModel, real: TokenReal, grant: Grant): void {
+  const access = typeof grant.access_token === 'string' ? grant.access_token : '';
+  const refresh = typeof grant.refresh_token === 'string' ? grant.refresh_token : undefined;
+  real.grants.push({ access, ...(refresh ? { refresh } : {}) });
+  real.seen.add(access);
+  model.grants.push({
+    issued: model.clock,
+    expiresIn:
+      typeof (grant as { expires_in?: unknown }).expires_in === 'number'
+        ? (grant as { expires_in: number }).expires_in
+        : 0,
+    refreshable: refresh !== undefined,
+    refreshUsed: false,
+  });
+}
+
+/** A code presented once more: invalid_grant where refused; accepted only while young (advice: HTTP). */
+function judgeReusedCode(model: TokenModel, real: TokenReal, response: ApiResponse, age: number): void {
+  if (response.status >= 400) return expectDocumentedError(response, INVALID_GRANT);
+  expectThat(
+    age <= AUTHORIZATION_CODE_VALIDITY_SECONDS,
+    'token.request.code-valid-10-minutes',
+    `a used code ${age} s old was exchanged again (answered ${response.status})`,
+    'invalid_grant',
+  );
+  real.context.advise(
+    'http.oauth-code-single-use',
+    `a used code was exchanged again (answered ${response.status})`,
+  );
+  remember(model, real, expectGrant(real.context, response, 'token.flow.authorization-code'));
+}
+
+class MintCode implements TokenCommand {
+  check = (m: Readonly<TokenModel>) => m.codes.length < MAX_CODES;
+  async run(m: TokenModel, r: TokenReal) {
+    r.codes.push(await mintCode(r.context.client, r.config));
+    m.codes.push({ minted: m.clock, presented: false });
+  }
+  toString = () => 'mint a code';
+}
+
+class ExchangeCode implements TokenCommand {
+  private label = 'exchange a code';
+  constructor(private readonly pick: number) {}
+  check = (m: Readonly<TokenModel>) => m.codes.some((c) => !c.presented);
+  async run(m: TokenModel, r: TokenReal) {
+    const index = choose(m.codes, (c) => !c.presented, this.pick)!;
+    const code = m.codes[index]!;
+    const age = m.clock - code.minted;
+    this.label = `exchange code #${index + 1} (${age} s old)`;
+    code.presented = true;
+    const response = await r.context.client.token({
+      ...credentials(r.config),
+      grant_type: 'authorization_code',
+      code: r.codes[index]!,
+      redirect_uri: r.config.redirectUri,
+    });
+    if (age > AUTHORIZATION_CODE_VALIDITY_SECONDS) return expectDocumentedError(response, INVALID_GRANT);
+    const grant = expectGrant(r.context, response, 'token.flow.authorization-code');
+    expectThat(
+      typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
+      'token.flow.authorization-code',
+      `the exchange answered refresh_token ${JSON.stringify(typeof grant.refresh_token)}`,
+      'a refresh token',
+    );
+    remember(m, r, grant);
+  }
+  toString = () => this.label;
+}
+
+class ReuseCode implements TokenCommand {
+  private label = 'present a used code again';
+  constructor(private readonly pick: number) {}
+  check = (m: Readonly<TokenModel>) => m.codes.some((c) => c.presented);
+  async run(m: TokenModel, r: TokenReal) {
+    const index = choose(m.codes, (c) => c.presented, this.pick)!;
+    const age = m.clock - m.codes[index]!.minted;
+    this.label = `present used code #${index + 1} again (${age} s old)`;
+    const response = await r.context.client.token({
+      ...credentials(r.config),
+      grant_type: 'authorization_code',
+      code: r.codes[index]!,
+      redirect_uri: r.config.redirectUri,
+    });
+    judgeReusedCode(m, r, response, age);
+  }
+  toString = () => this.label;
+}
+
+class ClientCredentials implements TokenCommand {
+  check = () => true;
+  async run(m: TokenModel, r: TokenReal) {
+    const response = await r.context.client.token({
+      ...credentials(r.config),
+      grant_type: 'client_credentials',
+      test_token: 'true',
+    });
+    remember(m, r, expectGrant(r.context, response, 'token.flow.client-credentials'));
+  }
+  toString = () => 'client_credentials grant';
+}
+
+class Refresh implements TokenCommand {
+  private label = 'refresh';
+  constructor(private readonly pick: number) {}
+  check = (m: Readonly<TokenModel>) => m.grants.some((g) => g.refreshable && !g.refreshUsed);
+  async run(m: TokenModel, r: TokenReal) {
+    const index = choose(m.grants, (g) => g.refreshable && !g.refreshUsed, this.pick)!;
+    this.label = `refresh grant #${index + 1}`;
+    m.grants[index]!.refreshUsed = true;
+    const response = await r.context.client.token({
+      ...credentials(r.config),
+      grant_type: 'refresh_token',
+      refresh_token: r.grants[index]!.refresh!,
+    });
+    const grant = expectGrant(r.context, response, 'token.flow.refresh-token');
+    expectThat(
+      typeof grant.access_token === 'string' && !r.seen.has(grant.access_token),
+      'token.flow.refresh-token',
+      'the refresh answered an access token it had answered before',
+      'a new access token',
+    );
+    remember(m, r, grant);
+  }
+  toString = () => this.label;
+}
+
+class ReuseRefresh implements TokenCommand {
+  private label = 'present a used refresh token again';
+  constructor(private readonly pick: number) {}
+  check = (m: Readonly<TokenModel>) => m.grants.some((g) => g.refreshUsed);
+  async run(m: TokenModel, r: TokenReal) {
+    const index = choose(m.grants, (g) => g.refreshUsed, this.pick)!;
+    this.label = `present grant #${index + 1}'s used refresh token again`;
+    const response = await r.context.client.token({
+      ...credentials(r.config),
+      grant_type: 'refresh_token',
+      refresh_token: r.grants[index]!.refresh!,
+    });
+    if (response.status >= 400) return expectDocumentedError(response, INVALID_GRANT);
+    r.context.advise(
+      'platform.refresh-token-single-use',
+      `a used refresh token was exchanged again (answered ${response.status})`,
+    );
+    remember(m, r, expectGrant(r.context, response, 'token.flow.refresh-token'));
+  }
+  toString = () => this.label;
+}
+
+class UseAccessToken implements TokenCommand {
+  private label = 'use an access token';
+  constructor(private readonly pick: number) {}
+  // Only the newest token of a chain: whether a refresh ends the old access token the spec does not say.
+  check = (m: Readonly<TokenModel>) => m.grants.some((g) => !g.refreshUsed);
+  async run(m: TokenModel, r: TokenReal) {
+    const index = choose(m.grants, (g) => !g.refreshUsed, this.pick)!;
+    const grant = m.grants[index]!;
+    const age = m.clock - grant.issued;
+    this.label = `use grant #${index + 1}'s access token (${age} s old)`;
+    const response = await r.context.client.getSettlementReportConfig({
+      auth: { bearer: r.grants[index]!.access },
+    });
+    if (age < grant.expiresIn)
+      expectStatus(
+        response,
+        [200],
+        VALIDITY,
+        `200: the token is ${age} s old, expires_in is ${grant.expiresIn}`,
+      );
+    else expectDocumentedError(response, INVALID_TOKEN);
+  }
+  toString = () => this.label;
+}
+
+class MoveClock implements TokenCommand {
+  check = (m: Readonly<TokenModel>) => m.mayMoveClock && m.clock === 0;
+  async run(m: TokenModel, r: TokenReal) {
+    const response = await r.context.client.advanceClock(CLOCK_MOVE_SECONDS);
+    if (response.status !== 200) {
+      fail(
+        failure({
+          kind: 'ability-broken',
+          seen: `the target claims 'clock', but POST /__control/clock answered ${response.status}`,
+        }),
+      );
+    }
+    m.clock += CLOCK_MOVE_SECONDS;
+    r.clockMoved();
+  }
+  toString = () => `move the clock ${CLOCK_MOVE_SECONDS} s`;
+}
+
+/** Mostly the newest candidate, so refreshes build chains; sometimes an older one. */
+const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 7 }) });
+const COMMANDS: fc.Arbitrary<TokenCommand>[] = [
+  fc.constant(new MintCode()),
+  pick.map((p) => new ExchangeCode(p)),
+  pick.map((p) => new ExchangeCode(p)),
+  pick.map((p) => new ReuseCode(p)),
+  fc.constant(new ClientCredentials()),
+  fc.constant(new ClientCredentials()),
+  // Refreshes most often, so sequences build chains of several links.
+  ...Array.from({ length: 5 }, () => pick.map((p) => new Refresh(p))),
+  pick.map((p) => new ReuseRefresh(p)),
+  pick.map((p) => new UseAccessToken(p)),
+  pick.map((p) => new UseAccessToken(p)),
+  fc.constant(new MoveClock()),
+];
+
+test.describe('POST /oauth/token (model)', () => {
+  test(
+    'the token lifecycle follows the spec over generated sequences of calls',
+    declare({
+      requirements: [
+        'token.response-access-token-grant',
+        'token.flow.authorization-code',
+        'token.flow.refresh-token',
+        'token.flow.client-credentials',
+        'token.request.code-valid-10-minutes',
+        'token.request.code-required-for-authorization-code',
+        'token.request.refresh-token-required-for-refresh',
+        VALIDITY,
+        INVALID_GRANT.id,
+        INVALID_TOKEN.id,
+        'settlement-report-config.success-status-200',
+      ],
+      schemas: ['access-token-grant'],
+      needs: ['clock', 'authorize'],
+      generative: true,
+    }),
+    async ({ api, request, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
+      let moves = 0;
+      // Codes are minted and the clock moved: no other test's code may meet this test's clock jump.
+      await exclusiveOfClock(() =>
+        checkModel<TokenModel, TokenReal>({
+          testInfo,
+          api,
+          quiet: quietClient(request, testInfo, config, target),
+          recordParameters,
+          property: 'codes, refresh chains, reuse and expiry behave as the spec states',
+          basis: 'token.flow.refresh-token',
+          commands: COMMANDS,
+          maxCommands: MAX_COMMANDS,
+          defaultRuns: SEQUENCES,
+          setup: (context) =>
+            Promise.resolve({
+              model: { clock: 0, mayMoveClock: moves < MAX_CLOCK_MOVES, codes: [], grants: [] },
+              real: {
+                context,
+                config,
+                codes: [],
+                grants: [],
+                seen: new Set(),
+                clockMoved: () => void moves++,
+              },
+            }),
+        }),
+      );
+    },
+  );
+});

@@ -1,0 +1,102 @@
+/**
+ * Generated token requests: for each grant type, every request the spec allows (any combination of a
+ * scope within offline_access, write, read, test_token "true"/"false", code_verifier and, for
+ * authorization_code, redirect_uri: factories/arbitraries/token-request.ts) is answered with a grant.
+ */
+import type { RequirementId } from '../../../lib/requirements/index.ts';
+import { tokenRequestBody, validTokenRequest } from '../../../factories/arbitraries/token-request.ts';
+import type { GrantType } from '../../../factories/token-request.ts';
+import { declarationsFor } from '../../support/declare.ts';
+import { test } from '../../support/fixtures.ts';
+import { expectThat } from '../../support/expectations.ts';
+import { checkGenerated, quietClient } from '../../support/property-runner.ts';
+import { expectGrant, freshRefreshToken, mintCode } from '../../support/generated-tokens.ts';
+
+const declare = declarationsFor('token');
+const RUNS = 15;
+const GRANT: RequirementId[] = [
+  'token.response-access-token-grant',
+  'token.route',
+  'token.request.json-body',
+];
+/** What every allowed request may carry besides its grant's own fields. */
+const OPTIONAL_FIELDS: RequirementId[] = [
+  'auth.scopes',
+  'token.request.test-token-flag',
+  'token.request.code-verifier-accepted',
+  'auth.token-endpoint-client-credentials',
+];
+const FLOW: Record<GrantType, RequirementId> = {
+  client_credentials: 'token.flow.client-credentials',
+  authorization_code: 'token.flow.authorization-code',
+  refresh_token: 'token.flow.refresh-token',
+};
+
+test.describe('POST /oauth/token (generated)', () => {
+  for (const grantType of ['client_credentials', 'authorization_code', 'refresh_token'] as const) {
+    test(
+      `answers every ${grantType} request the spec allows with a grant`,
+      declare({
+        requirements: [...GRANT, FLOW[grantType], ...OPTIONAL_FIELDS, 'token.grant.token-types-user-or-test'],
+        schemas: ['access-token-grant', 'token-request'],
+        // A code per case: only a target that mints them can be asked for more than one.
+        needs: grantType === 'authorization_code' ? ['authorize'] : [],
+        generative: true,
+      }),
+      async ({ api, request, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
+        await recordParameters({ grant_type: grantType });
+        // Minted codes must not meet another test's clock jump.
+        await exclusiveOfClock(() =>
+          checkGenerated({
+            testInfo,
+            api,
+            quiet: quietClient(request, testInfo, config, target),
+            recordParameters,
+            property: `every ${grantType} request the spec allows is answered with a grant`,
+            basis: FLOW[grantType],
+            arbitrary: validTokenRequest(grantType),
+            defaultRuns: RUNS,
+            judge: async (shape, context) => {
+              const { client } = context;
+              const code = grantType === 'authorization_code' ? await mintCode(client, config) : undefined;
+              const previous =
+                grantType === 'refresh_token' ? await freshRefreshToken(client, config) : undefined;
+              const body = tokenRequestBody(shape, {
+                clientId: config.clientId,
+                clientSecret: config.clientSecret,
+                redirectUri: config.redirectUri,
+                ...(code ? { code } : {}),
+                ...(previous ? { refreshToken: previous.refresh } : {}),
+              });
+              const grant = expectGrant(context, await client.token(body), FLOW[grantType]);
+              if (shape.testToken === 'true') {
+                expectThat(
+                  grant.live_mode === false,
+                  'token.grant.token-types-user-or-test',
+                  `a test_token "true" request was answered live_mode ${JSON.stringify(grant.live_mode)}`,
+                  'live_mode false',
+                );
+              }
+              if (grantType === 'authorization_code') {
+                expectThat(
+                  typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
+                  FLOW.authorization_code,
+                  `the exchange answered refresh_token ${JSON.stringify(typeof grant.refresh_token)}`,
+                  'a refresh token',
+                );
+              }
+              if (previous) {
+                expectThat(
+                  grant.access_token !== previous.access,
+                  FLOW.refresh_token,
+                  'the refresh answered the old access token again',
+                  'a new access token',
+                );
+              }
+            },
+          }),
+        );
+      },
+    );
+  }
+});

@@ -1,0 +1,112 @@
+/**
+ * What a generated case or a model's command expects of the target: each expectation throws a
+ * Divergence (the typed facts of a failure, not yet a failure) where the target deviates, so fast-check
+ * can shrink the case before it is reported (./property-runner.ts).
+ */
+import type { AdviceId } from '../../lib/advice.ts';
+import { resolveBasis, type Basis } from '../../lib/basis.ts';
+import type { SchemaName } from '../../lib/catalogue.ts';
+import { documentedCodesOf } from '../../lib/error-body.ts';
+import type { DocumentedError } from '../../lib/requirements/index.ts';
+import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
+import type { ApiClient, ApiResponse } from './api-client.ts';
+import { describeBody } from './checks.ts';
+import type { FailureFacts } from './outcome.ts';
+import { currentTarget } from './target.ts';
+
+/** What a generated case found the target doing against the spec: thrown by judges and model commands. */
+export class Divergence extends Error {
+  override name = 'Divergence';
+  constructor(readonly facts: FailureFacts & { basis: Basis }) {
+    super(`${facts.basis}: ${facts.seen}`);
+  }
+}
+
+export function diverge(facts: FailureFacts & { basis: Basis }): never {
+  throw new Divergence(facts);
+}
+
+/** `holds`, or a divergence of kind `behaviour` on `basis`. */
+export function expectThat(holds: boolean, basis: Basis, seen: string, expected?: string): void {
+  if (!holds) diverge({ kind: 'behaviour', basis, seen, ...(expected ? { expected } : {}) });
+}
+
+export function expectStatus(
+  response: ApiResponse,
+  allowed: readonly number[],
+  basis: Basis,
+  expected?: string,
+): void {
+  if (!allowed.includes(response.status)) {
+    diverge({
+      kind: 'status',
+      basis,
+      seen: `answered ${response.status}`,
+      expected: expected ?? allowed.join(' or '),
+      detail: [`body: ${describeBody(response)}`],
+    });
+  }
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+export const SUCCESS_STATUSES = range(200, 299);
+/** A refusal: the client erred. A 5xx is no refusal but the server failing at the rule it was asked to apply. */
+export const REFUSAL_STATUSES = range(400, 499);
+
+export function expectSuccess(response: ApiResponse, basis: Basis): void {
+  expectStatus(response, SUCCESS_STATUSES, basis, 'a 2xx success');
+}
+
+export function expectRefused(response: ApiResponse, basis: Basis): void {
+  expectStatus(response, REFUSAL_STATUSES, basis, 'a 4xx refusal');
+}
+
+/** A refusal's body in the platform's error shape: advice (the spec does not show the shape). */
+export function noteErrorShape(context: CaseContext, response: ApiResponse): void {
+  if (!response.json) {
+    context.advise('platform.error-body-shape', `no JSON body: ${describeBody(response)}`);
+    return;
+  }
+  const outcome = validate('error', response.body, currentTarget().profile);
+  const first = outcome.advice[0] ?? outcome.violations[0];
+  if (first) context.advise('platform.error-body-shape', describeViolation(first));
+}
+
+/** A row of the Errors table: its status and, where it names one, its machine code. */
+export function expectDocumentedError(response: ApiResponse, row: DocumentedError): void {
+  expectStatus(response, [row.status], row.id);
+  if (row.code && !documentedCodesOf(response.body).includes(row.code)) {
+    diverge({
+      kind: 'error-code',
+      basis: row.id,
+      seen: `the body carries ${documentedCodesOf(response.body).join(', ') || 'no code'} in error, code or cause[].code`,
+      expected: row.code,
+      detail: [`body: ${describeBody(response)}`],
+    });
+  }
+}
+
+/** What a judge (a property's check of one case, or a model's command) works with. */
+export interface CaseContext {
+  client: ApiClient;
+  /** A platform or HTTP fact not followed: advice, reported once after the run (a divergence under `platform`). */
+  advise(advice: AdviceId, seen: string): void;
+  /** A lenient allowance a case relied on, recorded once after the run. */
+  allow(name: string): void;
+}
+
+/** The body against a schema under the run's profile: its first violation diverges, platform facts are advice. */
+export function expectSchema(context: CaseContext, response: ApiResponse, name: SchemaName): void {
+  const outcome = validate(name, response.body, currentTarget().profile);
+  const first = outcome.violations[0];
+  if (first) {
+    diverge({
+      kind: resolveBasis(first.basis).source === 'spec' ? 'schema' : 'platform-fact',
+      basis: first.basis,
+      seen: describeViolation(first),
+      detail: [violationDetail(name, first)],
+    });
+  }
+  for (const v of outcome.advice) context.advise(v.basis as AdviceId, describeViolation(v));
+  for (const allowance of outcome.allowances) context.allow(allowance);
+}

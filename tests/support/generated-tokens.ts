@@ -1,0 +1,74 @@
+/**
+ * Token steps the generated and model-based token tests share: minting a code (ability `authorize`),
+ * judging a grant, and obtaining a refresh token to refresh.
+ */
+import { randomUUID } from 'node:crypto';
+import { test } from '@playwright/test';
+import type { RequirementId } from '../../lib/requirements/index.ts';
+import type { TargetConfig } from '../../lib/target.ts';
+import type { ApiClient, ApiResponse } from './api-client.ts';
+import { expectSchema, expectSuccess, type CaseContext } from './expectations.ts';
+import { fail, failure } from './outcome.ts';
+
+const NO_REFRESH_TOKEN =
+  "needs a refresh token: the target's client_credentials grant carries none, and without ability 'authorize' no code can be exchanged for one";
+
+export interface Grant {
+  access_token?: unknown;
+  refresh_token?: unknown;
+  live_mode?: unknown;
+}
+
+/** A fresh code of the main application (ability `authorize`), or the test stops: the ability is broken. */
+export async function mintCode(client: ApiClient, config: TargetConfig): Promise<string> {
+  const { response, code } = await client.authorize({
+    clientId: config.clientId,
+    redirectUri: config.redirectUri,
+    state: randomUUID(),
+  });
+  if (response.status !== 302 || !code) {
+    fail(
+      failure({
+        kind: 'ability-broken',
+        seen: `the target claims 'authorize', but GET /authorization answered ${response.status}, not a 302 carrying a code`,
+      }),
+    );
+  }
+  return code;
+}
+
+/** A success carrying the access token grant; `flow` is the grant's rule in the spec. */
+export function expectGrant(context: CaseContext, response: ApiResponse, flow: RequirementId): Grant {
+  expectSuccess(response, flow);
+  expectSchema(context, response, 'access-token-grant');
+  const body: unknown = response.body;
+  return body ?? {};
+}
+
+/** A refresh token of a fresh grant: client_credentials where it carries one, else an exchanged code. */
+export async function freshRefreshToken(
+  client: ApiClient,
+  config: TargetConfig,
+): Promise<{ refresh: string; access: unknown }> {
+  const response = await client.token({
+    client_id: config.clientId,
+    client_secret: config.clientSecret,
+    grant_type: 'client_credentials',
+    test_token: 'true',
+  });
+  let grant = (response.body ?? {}) as Grant;
+  if (typeof grant.refresh_token !== 'string' && config.abilities.has('authorize')) {
+    const code = await mintCode(client, config);
+    const exchanged = await client.token({
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: config.redirectUri,
+    });
+    const body: unknown = exchanged.body;
+    grant = body ?? {};
+  }
+  test.skip(typeof grant.refresh_token !== 'string', NO_REFRESH_TOKEN);
+  return { refresh: grant.refresh_token as string, access: grant.access_token };
+}

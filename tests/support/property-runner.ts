@@ -1,0 +1,248 @@
+/**
+ * Runs generated (property-based) and model-based checks with fast-check, and reports a falsified one.
+ *
+ * A property explores with a client that records nothing (dozens of requests would bury the report);
+ * when fast-check falsifies it, the shrunk counterexample is sent once more through the test's own client,
+ * so the report's requests, curl commands and reproduce.sh are the counterexample's. The failure is
+ * typed: it quotes the requirement the target broke and gives the counterexample, the seed and the exact
+ * replay command (seed and budget: ./generative.ts).
+ */
+import type { APIRequestContext, TestInfo } from '@playwright/test';
+import { test } from '@playwright/test';
+import fc from 'fast-check';
+import type { AdviceId } from '../../lib/advice.ts';
+import { citation, type Basis } from '../../lib/basis.ts';
+import { adviceFails } from '../../lib/profiles.ts';
+import type { TargetConfig } from '../../lib/target.ts';
+import { ApiClient } from './api-client.ts';
+import { adviseThat } from './checks.ts';
+import { diverge, Divergence, type CaseContext } from './expectations.ts';
+import { GenerativeConfigError, replayCommand, runSeed, runsFor, testSeed } from '../../lib/generation.ts';
+import { fail, failure, cite, recordAllowance } from './outcome.ts';
+import { redact } from './redact.ts';
+import { Reproduction } from './reproduce.ts';
+import { readRunTokens } from './run-state.ts';
+import { currentTarget, type ProjectTarget } from './target.ts';
+
+const COUNTEREXAMPLE_PREVIEW = 600;
+/** fast-check appends the sequence's replay path as a comment; the seed replays it already. */
+const REPLAY_PATH_COMMENT = /\s*\/\*replayPath=.*\*\/\s*$/;
+/** Shrinking a failing property stops after this long with the smallest counterexample found by then. */
+const SHRINKING_TIME_LIMIT_MS = 5_000;
+
+/** A client that sends like the test's `api` but attaches nothing, for the cases before a counterexample. */
+export function quietClient(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  config: TargetConfig,
+  target: ProjectTarget,
+): ApiClient {
+  const attachNothing = (): Promise<void> => Promise.resolve();
+  const silent = new Proxy(testInfo, {
+    get: (info, property): unknown =>
+      property === 'attach' ? attachNothing : Reflect.get(info, property, info),
+  });
+  const tokens = () => {
+    const held = readRunTokens(target.name);
+    return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
+  };
+  return new ApiClient(request, silent, config, tokens, new Reproduction(config.baseUrl));
+}
+
+export interface GenerativeRun<T> {
+  testInfo: TestInfo;
+  /** The test's own client: the counterexample is replayed through it. */
+  api: ApiClient;
+  /** A quietClient for exploring. */
+  quiet: ApiClient;
+  recordParameters: (values: Record<string, string | number>) => Promise<void>;
+  /** What the property says, for the report's step (e.g. "every preference valid for Retail is accepted"). */
+  property: string;
+  /** The requirement the property as a whole rests on (the step's citation). */
+  basis: Basis;
+  arbitrary: fc.Arbitrary<T>;
+  defaultRuns: number;
+  /** At most this many cases whatever PAYMENTS_GENERATIVE_RUNS says (a case that uses up a configured resource). */
+  maxRuns?: number;
+  /**
+   * false: a falsified case is reported as it ran, neither shrunk nor replayed, for cases that use up a
+   * resource the run cannot renew (then pass the test's `api` as `quiet`, so the report shows its requests).
+   */
+  shrinks?: boolean;
+  /** Checks one case; throws a Divergence where the target deviates. */
+  judge: (input: T, context: CaseContext) => Promise<void>;
+  /** The case as JSON for the report (defaults to the case itself). */
+  describe?: (input: T) => unknown;
+}
+
+/** A thrown value as an Error (a skip, a typed failure and a plain error already are one). */
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
+}
+
+function toJson(value: unknown): string {
+  return redact(JSON.stringify(value, null, 2) ?? 'undefined');
+}
+
+function preview(value: unknown): string {
+  const text = redact(JSON.stringify(value) ?? 'undefined');
+  return text.length > COUNTEREXAMPLE_PREVIEW
+    ? `${text.slice(0, COUNTEREXAMPLE_PREVIEW)}… (whole: attachment counterexample.json)`
+    : text;
+}
+
+/**
+ * Runs a property: the cases fast-check draws from the run's seed, each judged against the target; on
+ * a divergence, fast-check shrinks it to the smallest case it finds, which is replayed through the test's
+ * client and reported as a typed failure.
+ */
+export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
+  let seed: number;
+  let runs: number;
+  try {
+    seed = runSeed();
+    runs = Math.min(runsFor(run.defaultRuns), run.maxRuns ?? Infinity);
+  } catch (error) {
+    if (!(error instanceof GenerativeConfigError)) throw error;
+    fail(failure({ kind: 'suite-error', seen: error.message }));
+  }
+  const title = run.testInfo.title;
+  const describe = run.describe ?? ((input: T) => input);
+  await run.recordParameters({ seed, runs });
+  const profile = currentTarget().profile;
+
+  const cases: unknown[] = [];
+  const advice = new Map<AdviceId, string>();
+  const allowances = new Set<string>();
+  let aborted: unknown;
+  let lastDivergence: Divergence | undefined;
+  let shrinking = false;
+  /** Shrinking stops when a candidate cannot be judged (no answer, a resource used up): the smallest so far stands. */
+  let shrinkingStopped = false;
+  const context = (client: ApiClient): CaseContext => ({
+    client,
+    advise: (id, seen) => {
+      if (adviceFails(profile)) diverge({ kind: 'platform-fact', basis: id, seen });
+      if (!advice.has(id)) advice.set(id, seen);
+    },
+    allow: (name) => void allowances.add(name),
+  });
+
+  const explore = async () => {
+    const property = fc.asyncProperty(run.arbitrary, async (input) => {
+      if (aborted !== undefined || shrinkingStopped) return true;
+      try {
+        await run.judge(input, context(run.quiet));
+        return true;
+      } catch (error) {
+        if (error instanceof Divergence) {
+          lastDivergence = error;
+          throw error;
+        }
+        // Not a verdict on the target (no answer, a skip, an error of the suite): stop drawing, report it
+        // as it is; while shrinking, keep the divergence already found.
+        if (shrinking) shrinkingStopped = true;
+        else aborted = error;
+        return true;
+      } finally {
+        // After the case: a command sequence names the commands that ran only once it has run.
+        if (cases.length < runs && !shrinking) cases.push(describe(input));
+      }
+    });
+    const drawn = testSeed(seed, title);
+    // First the cases, stopping at the first divergence; then, from that case (its replay path), the
+    // shrinking, which sends one request per candidate and so gets a time budget of its own.
+    const found = await fc.check(property, { seed: drawn, numRuns: runs, endOnFailure: true });
+    if (!found.failed || aborted !== undefined || run.shrinks === false) return { found, shrunk: found };
+    shrinking = true;
+    const shrunk = await fc.check(property, {
+      seed: drawn,
+      numRuns: runs,
+      path: found.counterexamplePath ?? undefined,
+      interruptAfterTimeLimit: SHRINKING_TIME_LIMIT_MS,
+    });
+    return { found, shrunk: shrunk.failed ? shrunk : found };
+  };
+
+  cite(run.basis);
+
+  const outcome = await test.step(redact(`property: ${run.property} · ${citation(run.basis)}`), explore);
+
+  const details = outcome.shrunk;
+  await run.testInfo.attach('generated cases.json', { body: toJson(cases), contentType: 'application/json' });
+  if (aborted !== undefined) throw asError(aborted);
+  for (const [id, seen] of advice) await adviseThat(false, id, seen);
+  for (const name of allowances) await recordAllowance(name);
+  if (!details.failed) return;
+
+  const counterexample = details.counterexample?.[0] as T;
+  let replayed: Divergence | undefined;
+  let replayNote = '';
+  if (run.shrinks === false) replayNote = '; reported as it ran (its resource is used up)';
+  else {
+    try {
+      await run.judge(counterexample, context(run.api));
+      replayNote = '; the replay held this time (the target changed state since)';
+    } catch (error) {
+      if (error instanceof Divergence) replayed = error;
+      else
+        replayNote = `; the replay could not run: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`;
+    }
+  }
+  await run.testInfo.attach('counterexample.json', {
+    body: toJson(describe(counterexample)),
+    contentType: 'application/json',
+  });
+  const facts = (replayed ?? lastDivergence)?.facts;
+  if (!facts) throw asError(details.errorInstance ?? 'fast-check failed without a divergence');
+  cite(facts.basis);
+  fail(
+    failure({
+      ...facts,
+      detail: [
+        ...(facts.detail ?? []),
+        `counterexample: ${preview(describe(counterexample))}`,
+        `seed: ${seed}`,
+        `replay: ${replayCommand(seed, title)}`,
+        `found after ${outcome.found.numRuns} case(s), shrunk ${details.numShrinks} time(s)${replayNote}`,
+      ],
+    }),
+  );
+}
+
+/** A model-based check: sequences of commands, each run against the target and the model of the spec's rules. */
+export interface ModelRun<Model extends object, Real extends { context: CaseContext }> extends Omit<
+  GenerativeRun<Iterable<fc.AsyncCommand<Model, Real>>>,
+  'arbitrary' | 'judge' | 'describe'
+> {
+  commands: fc.Arbitrary<fc.AsyncCommand<Model, Real>>[];
+  /** Commands per sequence, at most. */
+  maxCommands: number;
+  /** A fresh model and the real side of one sequence. */
+  setup: (context: CaseContext) => Promise<{ model: Model; real: Real }>;
+}
+
+/** Runs sequences of commands; a divergence fails with the shortest sequence fast-check finds. */
+export function checkModel<Model extends object, Real extends { context: CaseContext }>(
+  run: ModelRun<Model, Real>,
+): Promise<void> {
+  const { commands, maxCommands, setup, ...rest } = run;
+  return checkGenerated({
+    ...rest,
+    // Sequences as long as `maxCommands` allows, not fast-check's small default: rules that break only
+    // after several calls need several calls.
+    arbitrary: fc.commands(commands, { maxCommands, size: 'max' }),
+    judge: async (sequence, context) => {
+      const initial = await setup(context);
+      await fc.asyncModelRun(() => Promise.resolve(initial), sequence);
+    },
+    // fast-check names the commands of a sequence that ran.
+    describe: (sequence) =>
+      // fast-check's sequences name the commands that ran in their toString.
+      (sequence as { toString(): string })
+        .toString()
+        .replace(REPLAY_PATH_COMMENT, '')
+        .split(',')
+        .filter((c) => c !== ''),
+  });
+}

@@ -1,0 +1,213 @@
+/**
+ * The generated refusal tests, defined once and called by each area folder's typed-rule-refusals.spec.ts.
+ * On every endpoint, a request that breaks one typed rule of the spec (a wrong type at one field, a value
+ * outside a listed enum, date_of_expiration without its UTC offset, a required token field missing, a
+ * path or query parameter typed "number" that is none, an Authorization header that is not
+ * `Bearer <ACCESS_TOKEN>`) is refused with a 4xx. A 4xx is what refusing means: the client erred. A 5xx
+ * is the server failing at the very rule it was asked to apply, so it fails the test as a deviation of
+ * that rule (cited with its requirement), not as an HTTP nicety. The error body's shape is advice: the
+ * spec does not show it.
+ */
+import fc from 'fast-check';
+import { ENDPOINTS, type Area, type EndpointId } from '../../lib/catalogue.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
+import type { TargetConfig, TargetIds } from '../../lib/target.ts';
+import {
+  fillTokenRequest,
+  invalidPreference,
+  invalidTokenRequest,
+  preferenceRulesBroken,
+  TOKEN_RULES_BROKEN,
+} from '../../factories/arbitraries/invalid.ts';
+import {
+  authorizationHeader,
+  malformedAuthorization,
+  nonNumericValue,
+} from '../../factories/arbitraries/parameters.ts';
+import { buildPreference } from '../../factories/preference.ts';
+import type { ApiClient, ApiResponse, CallOptions } from './api-client.ts';
+import { declare } from './declare.ts';
+import { test } from './fixtures.ts';
+import { expectRefused, noteErrorShape, type CaseContext } from './expectations.ts';
+import { checkGenerated, quietClient } from './property-runner.ts';
+import { authenticationRequirements } from './lookups.ts';
+import { fail, failure } from './outcome.ts';
+import { declareFake } from './redact.ts';
+
+/** Cases per test: each is one cheap request (two where a fresh fixture is needed). */
+const RUNS = 25;
+/** The malformed headers are few (a handful of schemes, a bare token, a scheme alone). */
+const HEADER_RUNS = 8;
+/** Codes and refresh tokens nobody issued: the broken rule is the case's only typed fault. */
+const UNKNOWN_CODE = declareFake('TG-000000000000000000000000-000000000');
+const UNKNOWN_REFRESH_TOKEN = declareFake('TG-000000000000000000000000-111111111');
+const BEARER_HEADER: RequirementId = 'auth.bearer-header-on-requests';
+
+/** Refused with a 4xx on `basis`; the error body's shape is advice. */
+function judgeRefusal(context: CaseContext, response: ApiResponse, basis: RequirementId): void {
+  expectRefused(response, basis);
+  noteErrorShape(context, response);
+}
+
+/** A fresh resource from `fixtures`, else the configured one (a faithful target refuses the case without touching it). */
+async function resource(
+  client: ApiClient,
+  config: TargetConfig,
+  kind: 'agreement' | 'claim',
+): Promise<string> {
+  if (!config.abilities.has('fixtures')) return kind === 'agreement' ? config.agreementId : config.claimId;
+  const response = await client.createFixture(kind);
+  const id = (response.body as { id?: unknown } | undefined)?.id;
+  if (response.status !== 201 || (typeof id !== 'string' && typeof id !== 'number')) {
+    fail(
+      failure({
+        kind: 'ability-broken',
+        seen: `the target claims 'fixtures', but POST /__control/fixtures {"kind": "${kind}"} answered ${response.status}`,
+      }),
+    );
+  }
+  return String(id);
+}
+
+type Send = (
+  client: ApiClient,
+  config: TargetConfig,
+  options: CallOptions,
+  token: string,
+) => Promise<ApiResponse>;
+const PREFERENCE_SEED = 4100;
+
+/** How each bearer endpoint is called with given options; destructive ones on a fresh resource where they can. */
+const SEND: Record<Exclude<EndpointId, 'token'>, Send> = {
+  preference: (c, _ids, o) => c.createPreference(buildPreference('retail', { seed: PREFERENCE_SEED }), o),
+  'release-report-schedule': (c, _ids, o) => c.scheduleReleaseReport(o),
+  'subscription-plan': (c, ids, o) => c.getSubscriptionPlan(ids.planId, o),
+  'test-user-search': (c, _ids, o, token) => c.searchTestUsers(token, o),
+  'claim-reason': (c, ids, o) => c.getClaimReason(ids.claimReasonId, o),
+  claim: (c, ids, o) => c.getClaim(ids.claimId, o),
+  'settlement-report-config': (c, _ids, o) => c.getSettlementReportConfig(o),
+  chargeback: (c, ids, o) => c.getChargeback(ids.chargebackId, o),
+  'open-dispute': async (c, config, o) => c.openDispute(await resource(c, config, 'claim'), o),
+  store: (c, ids, o) => c.getStore(ids.storeId, o),
+  'cancel-agreement': async (c, config, o) => c.cancelAgreement(await resource(c, config, 'agreement'), o),
+};
+
+/** One generated test: a property of `endpointId` over `arbitrary`, refused on each case's rule. */
+function refusalTest<T>(
+  endpointId: EndpointId,
+  title: string,
+  requirements: readonly RequirementId[],
+  arbitrary: fc.Arbitrary<T>,
+  send: (client: ApiClient, config: TargetConfig, input: T, token: string) => Promise<ApiResponse>,
+  breaks: (input: T) => RequirementId,
+  runs = RUNS,
+) {
+  test(
+    title,
+    declare(endpointId, { requirements, generative: true }),
+    async ({ api, request, config, target, tokens, recordParameters }, testInfo) => {
+      await checkGenerated({
+        testInfo,
+        api,
+        quiet: quietClient(request, testInfo, config, target),
+        recordParameters,
+        property: 'a request that breaks one typed rule is refused with a 4xx',
+        basis: requirements[0]!,
+        arbitrary,
+        defaultRuns: runs,
+        judge: async (input, context) => {
+          const response = await send(context.client, config, input, tokens.test.accessToken);
+          judgeRefusal(context, response, breaks(input));
+        },
+      });
+    },
+  );
+}
+
+const credentials = (ids: TargetIds) => ({
+  clientId: ids.clientId,
+  clientSecret: ids.clientSecret,
+  redirectUri: ids.redirectUri,
+  code: UNKNOWN_CODE,
+  refreshToken: UNKNOWN_REFRESH_TOKEN,
+});
+
+/** The typed rules of each endpoint beyond its Authorization header, as one generated test. */
+const RULE_REFUSALS: Partial<Record<EndpointId, () => void>> = {
+  token: () =>
+    refusalTest(
+      'token',
+      'POST /oauth/token refuses a request that breaks one rule of the body table with a 4xx',
+      ['token.error.400-invalid-request', ...TOKEN_RULES_BROKEN],
+      invalidTokenRequest(),
+      (client, config, input) => client.token(fillTokenRequest(input.document, credentials(config))),
+      (input) => input.breaks,
+    ),
+  preference: () =>
+    refusalTest(
+      'preference',
+      'POST /checkout/preferences refuses a preference that breaks one typed rule with a 4xx',
+      ['preference.request.json-body', ...preferenceRulesBroken()],
+      invalidPreference(),
+      (client, _config, input) => client.createPreference(input.document),
+      (input) => input.breaks,
+    ),
+  claim: () =>
+    refusalTest(
+      'claim',
+      'GET /post-purchase/v1/claims/{claim_id} refuses a claim_id that is not a number with a 4xx',
+      ['claim.path-claim-id-number-required'],
+      nonNumericValue(),
+      (client, _config, id) => client.getClaim(id),
+      () => 'claim.path-claim-id-number-required',
+    ),
+  'open-dispute': () =>
+    refusalTest(
+      'open-dispute',
+      'POST /v1/claims/{claim_id}/actions/open_dispute refuses a claim_id that is not a number with a 4xx',
+      ['open-dispute.path-claim-id-number-required'],
+      nonNumericValue(),
+      (client, _config, id) => client.openDispute(id),
+      () => 'open-dispute.path-claim-id-number-required',
+    ),
+  'cancel-agreement': () =>
+    refusalTest(
+      'cancel-agreement',
+      'DELETE /v2/wallet_connect/agreements/{agreement_id} refuses a client.id that is not a number with a 4xx',
+      ['cancel-agreement.query-client-id-number-optional'],
+      nonNumericValue(),
+      async (client, config, clientId) =>
+        client.cancelAgreement(await resource(client, config, 'agreement'), { clientId }),
+      () => 'cancel-agreement.query-client-id-number-optional',
+    ),
+};
+
+/** The run's valid token in an Authorization header of another form. */
+function authorizationRefusal(id: Exclude<EndpointId, 'token'>, feature: string): void {
+  refusalTest(
+    id,
+    `${feature} refuses an Authorization header that is not "Bearer <ACCESS_TOKEN>" with a 4xx`,
+    [BEARER_HEADER, ...authenticationRequirements(id)],
+    malformedAuthorization(),
+    (client, config, malformed, token) =>
+      SEND[id](
+        client,
+        config,
+        { auth: 'none', headers: { authorization: authorizationHeader(malformed, token) } },
+        token,
+      ),
+    () => BEARER_HEADER,
+    HEADER_RUNS,
+  );
+}
+
+/** The generated refusal tests of every endpoint of `area` (each area's spec folder calls this once). */
+export function typedRuleRefusals(area: Area): void {
+  test.describe('typed rules: one broken, the request refused (generated)', () => {
+    for (const endpoint of ENDPOINTS.filter((e) => e.area === area)) {
+      RULE_REFUSALS[endpoint.id]?.();
+      if (endpoint.auth === 'bearer')
+        authorizationRefusal(endpoint.id as Exclude<EndpointId, 'token'>, endpoint.feature);
+    }
+  });
+}

@@ -63,7 +63,7 @@ export function testSeed(seed: number, title: string): number {
 }
 
 /** The command that replays a test's cases exactly. */
-export function replayCommand(seed: number, title: string): string {
+export function replayCommand(seed: number, title: string, env: NodeJS.ProcessEnv = process.env): string {
   const pattern = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/"/g, '\\"');
-  return `${GENERATIVE_VARIABLES.seed}=${seed} ${runInvocation()} --grep "${pattern}"`;
+  return `${GENERATIVE_VARIABLES.seed}=${seed} ${runInvocation(env)} --grep "${pattern}"`;
 }

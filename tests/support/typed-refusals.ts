@@ -92,6 +92,13 @@ const SEND: Record<Exclude<EndpointId, 'token'>, Send> = {
   'cancel-agreement': async (c, config, o) => c.cancelAgreement(await resource(c, config, 'agreement'), o),
 };
 
+/** A test for the spec file to define (so the report files it under its area, not under this module). */
+export interface RefusalTest {
+  title: string;
+  details: ReturnType<typeof declare>;
+  body: Parameters<typeof test>[2];
+}
+
 /** One generated test: a property of `endpointId` over `arbitrary`, refused on each case's rule. */
 function refusalTest<T>(
   endpointId: EndpointId,
@@ -101,11 +108,11 @@ function refusalTest<T>(
   send: (client: ApiClient, config: TargetConfig, input: T, token: string) => Promise<ApiResponse>,
   breaks: (input: T) => RequirementId,
   runs = RUNS,
-) {
-  test(
+): RefusalTest {
+  return {
     title,
-    declare(endpointId, { requirements, generative: true }),
-    async ({ api, request, config, target, tokens, recordParameters }, testInfo) => {
+    details: declare(endpointId, { requirements, generative: true }),
+    body: async ({ api, request, config, target, tokens, recordParameters }, testInfo) => {
       await checkGenerated({
         testInfo,
         api,
@@ -121,7 +128,7 @@ function refusalTest<T>(
         },
       });
     },
-  );
+  };
 }
 
 const credentials = (ids: TargetIds) => ({
@@ -133,7 +140,7 @@ const credentials = (ids: TargetIds) => ({
 });
 
 /** The typed rules of each endpoint beyond its Authorization header, as one generated test. */
-const RULE_REFUSALS: Partial<Record<EndpointId, () => void>> = {
+const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
   token: () =>
     refusalTest(
       'token',
@@ -183,8 +190,8 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => void>> = {
 };
 
 /** The run's valid token in an Authorization header of another form. */
-function authorizationRefusal(id: Exclude<EndpointId, 'token'>, feature: string): void {
-  refusalTest(
+function authorizationRefusal(id: Exclude<EndpointId, 'token'>, feature: string): RefusalTest {
+  return refusalTest(
     id,
     `${feature} refuses an Authorization header that is not "Bearer <ACCESS_TOKEN>" with a 4xx`,
     [BEARER_HEADER, ...authenticationRequirements(id)],
@@ -201,13 +208,12 @@ function authorizationRefusal(id: Exclude<EndpointId, 'token'>, feature: string)
   );
 }
 
-/** The generated refusal tests of every endpoint of `area` (each area's spec folder calls this once). */
-export function typedRuleRefusals(area: Area): void {
-  test.describe('typed rules: one broken, the request refused (generated)', () => {
-    for (const endpoint of ENDPOINTS.filter((e) => e.area === area)) {
-      RULE_REFUSALS[endpoint.id]?.();
-      if (endpoint.auth === 'bearer')
-        authorizationRefusal(endpoint.id as Exclude<EndpointId, 'token'>, endpoint.feature);
-    }
-  });
+/** The generated refusal tests of every endpoint of `area`, for its folder's typed-rule-refusals.spec.ts. */
+export function typedRuleRefusals(area: Area): RefusalTest[] {
+  return ENDPOINTS.filter((e) => e.area === area).flatMap((endpoint) => [
+    ...(RULE_REFUSALS[endpoint.id] ? [RULE_REFUSALS[endpoint.id]!()] : []),
+    ...(endpoint.auth === 'bearer'
+      ? [authorizationRefusal(endpoint.id as Exclude<EndpointId, 'token'>, endpoint.feature)]
+      : []),
+  ]);
 }

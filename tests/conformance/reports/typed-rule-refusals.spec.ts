@@ -3,6 +3,9 @@
  * type or enum, a numeric path or query parameter, the Authorization header's form) are refused with
  * a 4xx; tests/support/typed-refusals.ts says why and how.
  */
+import { test } from '../../support/fixtures.ts';
 import { typedRuleRefusals } from '../../support/typed-refusals.ts';
 
-typedRuleRefusals('reports');
+test.describe('typed rules: one broken, the request refused (generated)', () => {
+  for (const refusal of typedRuleRefusals('reports')) test(refusal.title, refusal.details, refusal.body);
+});

@@ -38,8 +38,12 @@ test('each test draws from its own seed, fixed by the run seed and its title', (
   expect(testSeed(1, 'a')).not.toBe(testSeed(2, 'a'));
 });
 
-test('the replay command names the seed and the exact title', () => {
-  expect(replayCommand(7, 'accepts every generated preference valid for Home & deco (x)')).toBe(
+test('the replay command names the seed and the exact title, in the form the run was started with', () => {
+  const title = 'accepts every generated preference valid for Home & deco (x)';
+  expect(replayCommand(7, title, { npm_lifecycle_event: 'conformance' })).toBe(
     'PAYMENTS_SEED=7 npm run conformance -- --grep "accepts every generated preference valid for Home & deco \\(x\\)"',
+  );
+  expect(replayCommand(7, title, {})).toBe(
+    'PAYMENTS_SEED=7 npx payments-conformance run --grep "accepts every generated preference valid for Home & deco \\(x\\)"',
   );
 });

@@ -55,23 +55,24 @@ function platformParts(name: string): { at: string; part: Record<string, unknown
   return parts;
 }
 
-/** The project's checks: every .ts file under tests/ but the self-tests. */
-function checkSources(): string {
-  const root = path.join(PROJECT_ROOT, 'tests');
+/** The sources of a folder's .ts files, but those under `except`. */
+function sourcesUnder(folder: string, except?: string): string {
+  const root = path.join(PROJECT_ROOT, folder);
   return readdirSync(root, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !path.relative(root, file).startsWith(`self${path.sep}`))
+    .filter((file) => except === undefined || !path.relative(root, file).startsWith(`${except}${path.sep}`))
     .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
 }
 
-test('every platform and HTTP fact is used by a schema, a mutant or a check', () => {
+test('every platform and HTTP fact is used by a schema, a mutant, a check or the OpenAPI document', () => {
   const inSchemas = new Set(
     loadedSchemaNames().flatMap((name) => adviceLocations(name, DOCUMENTS).map((l) => l.advice)),
   );
   const byMutants = new Set<string>(ALL_MUTANTS.map((m) => m.breaks));
-  const checks = checkSources();
+  // The checks (every test source but the self-tests) and the OpenAPI document's builder.
+  const checks = sourcesUnder('tests', 'self') + sourcesUnder('scripts/openapi');
   const cited = (id: string) => checks.includes(`'${id}'`) || checks.includes(`"${id}"`);
   const unused = ADVICE.map((a) => a.id).filter(
     (id) => !inSchemas.has(id) && !byMutants.has(id) && !cited(id),

@@ -2,7 +2,7 @@
 /**
  * Code-level mutation testing of the mock's route handlers and state transitions (`npm run
  * mutation:stryker`): each Stryker mutant must make the conformance suite fail. The command runner runs
- * scripts/mutation/stryker-command.ts, which runs only the Playwright projects of the mutated code's
+ * scripts/mutation/stryker-command.ts, which runs only the specs of the mutated code's
  * area and stops at the first failure, to keep a run bounded. Measured, not gated; the score is
  * recorded in the README ("Mutation testing").
  */

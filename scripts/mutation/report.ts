@@ -16,6 +16,8 @@ export interface MutationReport {
     name: string;
     description: string;
     reads: string;
+    /** What ran against it: the whole suite, or the tests of the endpoints its effects touch. */
+    scope: string;
     verdict: VariantVerdict;
     passed: number;
     failed: FailedTest[];
@@ -26,7 +28,7 @@ export interface MutationReport {
     kind: string;
     breaks: string;
     profile: string;
-    /** What ran against it: its area's tests, or the whole suite when those missed it. */
+    /** The tier that killed it (or the last it met): the tests of its rule, its area, the whole suite. */
     scope: string;
     verdict: MutantVerdict;
     killedBy: Killer[];
@@ -61,7 +63,7 @@ export function consoleTables(report: MutationReport): string {
       ],
       ...report.variants.map((v): [string, string] => [
         v.name,
-        `${v.verdict}, ${v.passed} passed${v.failed.length ? `; ${v.failed[0]!.test}: ${v.failed[0]!.message}` : ''}`,
+        `${v.verdict}, ${v.passed} passed (${v.scope})${v.failed.length ? `; ${v.failed[0]!.test}: ${v.failed[0]!.message}` : ''}`,
       ]),
     ],
   );
@@ -88,12 +90,12 @@ export function markdown(report: MutationReport): string {
     '',
     '## Conformant variants (must pass)',
     '',
-    '| variant | verdict | passed | first failure | reads |',
-    '|---|---|---|---|---|',
-    `| (faithful mock) | ${report.faithful.verdict} | ${report.faithful.passed} | ${cell(report.faithful.failed[0]?.message ?? '')} | |`,
+    '| variant | scope | verdict | passed | first failure | reads |',
+    '|---|---|---|---|---|---|',
+    `| (faithful mock) | whole suite | ${report.faithful.verdict} | ${report.faithful.passed} | ${cell(report.faithful.failed[0]?.message ?? '')} | |`,
     ...report.variants.map(
       (v) =>
-        `| ${v.name} | ${v.verdict} | ${v.passed} | ${cell(v.failed[0]?.message ?? '')} | ${cell(v.reads)} |`,
+        `| ${v.name} | ${cell(v.scope)} | ${v.verdict} | ${v.passed} | ${cell(v.failed[0]?.message ?? '')} | ${cell(v.reads)} |`,
     ),
     '',
     '## Mutants (must be killed)',

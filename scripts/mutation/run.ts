@@ -1,20 +1,24 @@
 /**
- * `npm run mutation`: proves the suite both ways, in one Playwright run against a fleet of mock variations
- * (mock/fleet.ts, one process, a port each; one pair of Playwright projects each):
- * - the faithful mock and every conformant variant (mock/variations/variants.ts) pass the whole suite
- *   under `strict` with zero failures (a failure is a false alarm);
- * - every mutant (mock/variations/mutants.ts) is killed: a test of its area fails it with a deviation
- *   quoting a rule; a mutant that breaks a platform or HTTP fact runs under the `platform` profile.
- * A mutant its area's tests miss meets the whole suite in a second run. Prints the tables, writes
- * reports/mutation.json and reports/mutation.md, exits 1 unless everything holds (2 on a usage error).
+ * `npm run mutation`: proves the suite both ways against a fleet of mock variations (mock/fleet.ts, one
+ * process, a port each; one pair of Playwright projects each), with the tests scripts/mutation/scopes.ts
+ * chooses for each:
+ * - the faithful mock and every conformant variant (mock/variations/variants.ts) pass under `strict` with
+ *   zero failures (a failure is a false alarm);
+ * - every mutant (mock/variations/mutants.ts) is killed: a test fails it with a deviation quoting a rule;
+ *   a mutant that breaks a platform or HTTP fact runs under the profile it declares. Mutants meet the
+ *   tests of their rule first, then the rest of their area, then the rest of the suite, each tier only
+ *   for the mutants the tiers before it missed.
+ * Generated cases come from a fixed seed (--seed to change it), so the verdict is the same every run.
+ * Prints the tables, writes reports/mutation.json and reports/mutation.md, exits 1 unless everything
+ * holds (2 on a usage error).
  *
- * Options: --only NAME[,NAME...] (mutants or variants), --list.
+ * Options: --only NAME[,NAME...] (mutants or variants), --seed N, --list.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { endpointById } from '../../lib/catalogue.ts';
+import { GENERATIVE_VARIABLES, runSeed } from '../../lib/generation.ts';
 import { reportPaths } from '../../lib/report-paths.ts';
 import type { SetupFailure, TestRecord } from '../../lib/results.ts';
 import { VARIABLES } from '../../lib/target.ts';
@@ -27,13 +31,24 @@ import {
   type Variant,
   type VariationChoice,
 } from '../../mock/variations/catalogue.ts';
+import { listTests } from '../../cli/playwright.ts';
 import { runSuite } from '../suite/run-suite.ts';
+import {
+  MUTANT_TIERS,
+  mutantScope,
+  projectFilters,
+  variantScope,
+  wholeSuite,
+  type TestScope,
+} from './scopes.ts';
 import { consoleTables, summaryLine, writeReports, type MutationReport } from './report.ts';
 import { killersOf, mutantVerdict, variantVerdict } from './verdicts.ts';
 
 const FAITHFUL: VariationChoice = { type: 'variant', name: '' };
 const FAITHFUL_TARGET = 'faithful';
 const RUN_TIMEOUT_MS = 15 * 60_000;
+/** Generated cases are drawn from a fixed seed, so a mutant only generated cases catch is caught every time. */
+const DEFAULT_SEED = 20261123;
 
 const targetName = (choice: VariationChoice) =>
   choice.name === '' ? FAITHFUL_TARGET : `${choice.type}-${choice.name}`;
@@ -43,45 +58,48 @@ function profileFor(mutant: Mutant): string {
   return mutant.killedUnder ?? 'strict';
 }
 
-function targetsFor(
-  fleet: MockFleet,
-  mutants: readonly Mutant[],
-  variants: readonly Variant[],
-  wholeSuite: boolean,
-): NamedTarget[] {
-  const envOf = (choice: VariationChoice) =>
-    fleet.members.find((m) => m.type === choice.type && m.name === choice.name)!.env;
-  // A second run (the whole suite against mutants its area missed) needs no faithful target again.
-  const passing = wholeSuite ? variants : [FAITHFUL, ...variants];
-  return [
-    ...passing.map((v) => ({
-      name: targetName(v),
-      env: { ...envOf(v), [VARIABLES.profile]: 'strict' },
-      teardown: true,
-    })),
-    ...mutants.map((m) => {
-      const area = endpointById(m.endpoint).area;
-      return {
-        name: targetName(m),
-        env: { ...envOf(m), [VARIABLES.profile]: profileFor(m) },
-        ...(wholeSuite ? {} : { testMatch: [`${area}/**/*.spec.ts`] }),
-        // The token-expiry test is the token endpoint's (it runs in the teardown project).
-        teardown: wholeSuite || m.endpoint === 'token',
-      };
-    }),
-  ];
+interface Planned {
+  choice: VariationChoice;
+  profile: string;
+  scope: TestScope;
+}
+
+function targetOf(fleet: MockFleet, planned: Planned): NamedTarget {
+  const member = fleet.members.find((m) => m.type === planned.choice.type && m.name === planned.choice.name)!;
+  return {
+    name: targetName(planned.choice),
+    env: { ...member.env, [VARIABLES.profile]: planned.profile },
+    ...projectFilters(planned.scope),
+    teardown: planned.scope.teardown,
+  };
 }
 
 interface TargetOutcome {
   records: TestRecord[];
   setupFailure?: SetupFailure;
+  /** What ran against it, over every round. */
+  scope: string;
 }
 
-async function runAgainst(targets: NamedTarget[], scratch: string): Promise<Map<string, TargetOutcome>> {
-  const run = await runSuite({ via: 'playwright', targets, reportsDir: scratch, timeoutMs: RUN_TIMEOUT_MS });
+async function runAgainst(
+  fleet: MockFleet,
+  plan: readonly Planned[],
+  scratch: string,
+  seed: number,
+): Promise<Map<string, TargetOutcome>> {
+  const targets = plan.map((p) => targetOf(fleet, p));
+  const run = await runSuite({
+    via: 'playwright',
+    targets,
+    reportsDir: scratch,
+    timeoutMs: RUN_TIMEOUT_MS,
+    env: { [GENERATIVE_VARIABLES.seed]: String(seed) },
+  });
   if (run.timedOut)
     throw new Error(`the mutation run took longer than ${RUN_TIMEOUT_MS / 60_000} minutes and was stopped`);
-  const outcomes = new Map<string, TargetOutcome>(targets.map((t) => [t.name, { records: [] }]));
+  const outcomes = new Map<string, TargetOutcome>(
+    plan.map((p) => [targetName(p.choice), { records: [], scope: p.scope.label }]),
+  );
   for (const record of run.records) outcomes.get(record.target)?.records.push(record);
   for (const failure of run.setupFailures) {
     const outcome = outcomes.get(failure.target);
@@ -106,7 +124,11 @@ function select(only: string | undefined): { mutants: Mutant[]; variants: Varian
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { only: { type: 'string' }, list: { type: 'boolean', default: false } },
+    options: {
+      only: { type: 'string' },
+      seed: { type: 'string' },
+      list: { type: 'boolean', default: false },
+    },
     strict: true,
   });
   if (values.list) {
@@ -116,28 +138,54 @@ async function main(): Promise<number> {
     return 0;
   }
   const { mutants, variants } = select(values.only);
+  const seed =
+    values.seed === undefined ? DEFAULT_SEED : runSeed({ [GENERATIVE_VARIABLES.seed]: values.seed });
   const started = Date.now();
+  const listed = await listTests([], process.env);
   const scratchRoot = await mkdtemp(path.join(tmpdir(), 'payments-mutation-'));
   const fleet = await startMockFleet([FAITHFUL, ...mutants, ...variants]);
   try {
+    const passing: Planned[] = [
+      { choice: FAITHFUL, profile: 'strict', scope: wholeSuite(listed) },
+      ...variants.map((v) => ({ choice: v, profile: 'strict', scope: variantScope(v, listed) })),
+    ];
     console.log(
-      `The suite against the faithful mock, ${variants.length} conformant variants and ${mutants.length} mutants (their areas)…`,
+      `The suite against the faithful mock and ${variants.length} conformant variants, and ${mutants.length} mutants by tiers (seed ${seed})…`,
     );
-    const first = await runAgainst(
-      targetsFor(fleet, mutants, variants, false),
-      path.join(scratchRoot, 'first'),
-    );
-    const survivors = mutants.filter((m) => {
-      const outcome = first.get(targetName(m))!;
-      return mutantVerdict(outcome.records, outcome.setupFailure) !== 'KILLED';
-    });
-    let second = new Map<string, TargetOutcome>();
-    if (survivors.length > 0) {
-      console.log(`${survivors.length} mutant(s) not killed by their area; the whole suite against them…`);
-      second = await runAgainst(targetsFor(fleet, survivors, [], true), path.join(scratchRoot, 'second'));
+    const outcomes = new Map<string, TargetOutcome>();
+    const ran = new Map<string, Set<string>>(mutants.map((m) => [m.name, new Set<string>()]));
+    let survivors: Mutant[] = [...mutants];
+    for (const [round, tier] of MUTANT_TIERS.entries()) {
+      const planned = survivors
+        .map((m) => ({
+          choice: m,
+          profile: profileFor(m),
+          scope: mutantScope(m, tier, listed, ran.get(m.name)!),
+        }))
+        .filter((p) => p.scope.tests.length > 0 || p.scope.teardown);
+      if (round > 0 && planned.length > 0)
+        console.log(`${planned.length} mutant(s) not killed yet; ${tier} against them…`);
+      const plan = [...(round === 0 ? passing : []), ...planned];
+      if (plan.length === 0) break;
+      const found = await runAgainst(fleet, plan, path.join(scratchRoot, `round-${round}`), seed);
+      for (const [name, outcome] of found) {
+        const before = outcomes.get(name);
+        outcomes.set(
+          name,
+          before
+            ? { ...outcome, records: [...before.records, ...outcome.records], scope: outcome.scope }
+            : outcome,
+        );
+      }
+      for (const p of planned) for (const t of p.scope.tests) ran.get(p.choice.name)!.add(t.key);
+      survivors = survivors.filter((m) => {
+        const outcome = outcomes.get(targetName(m));
+        return !outcome || mutantVerdict(outcome.records, outcome.setupFailure) !== 'KILLED';
+      });
+      if (survivors.length === 0) break;
     }
-    const outcomeOf = (name: string) => second.get(name) ?? first.get(name)!;
-    const faithful = first.get(FAITHFUL_TARGET)!;
+    const outcomeOf = (name: string) => outcomes.get(name) ?? { records: [], scope: 'nothing to run' };
+    const faithful = outcomeOf(FAITHFUL_TARGET);
     const report: MutationReport = {
       date: new Date().toISOString(),
       seconds: Math.round((Date.now() - started) / 1000),
@@ -154,6 +202,7 @@ async function main(): Promise<number> {
           name: v.name,
           description: v.description,
           reads: v.reads,
+          scope: outcome.scope,
           verdict: variantVerdict(outcome.records, outcome.setupFailure),
           passed: outcome.records.filter((r) => r.status === 'passed').length,
           failed: outcome.records
@@ -169,7 +218,7 @@ async function main(): Promise<number> {
           kind: m.kind,
           breaks: m.breaks,
           profile: profileFor(m),
-          scope: second.has(targetName(m)) ? 'whole suite' : 'its area',
+          scope: outcome.scope,
           verdict: mutantVerdict(outcome.records, outcome.setupFailure),
           killedBy: killersOf(outcome.records, outcome.setupFailure),
           ...(outcome.setupFailure && !outcome.setupFailure.failure

@@ -3,7 +3,7 @@
  * against the embedded mock, which the Playwright config starts from Stryker's sandbox, so the mutated
  * mock code is what answers. Stryker passes the active mutant in __STRYKER_ACTIVE_MUTANT__.
  *
- * To keep a run bounded, only the Playwright projects that exercise the mutated code run, and the run
+ * To keep a run bounded, only the specs of the area that exercises the mutated code run, and the run
  * stops at the first failure: the mutant's file (and, in mock/state.ts, its method) names the area. The
  * dry run and anything not mapped run the whole suite.
  */
@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AREAS, type Area } from '../../lib/catalogue.ts';
+import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import stateMethods from './stryker-state-methods.json' with { type: 'json' };
 
 const ACTIVE_MUTANT = process.env.__STRYKER_ACTIVE_MUTANT__;
@@ -47,7 +48,7 @@ const STATE_METHOD_AREAS: Record<string, Area> = Object.fromEntries(
 const mutantMarker = (mutantId: string) =>
   new RegExp(`\\bstryMutAct_[0-9A-Za-z]+\\(\\s*"${mutantId.replace(/[^\w-]/g, '')}"\\s*\\)`);
 
-/** The area whose projects exercise the mutant, or undefined for the whole suite. */
+/** The area whose specs exercise the mutant, or undefined for the whole suite. */
 function areaOf(mutantId: string): Area | undefined {
   const marker = mutantMarker(mutantId);
   for (const file of MUTATED_FILES) {
@@ -73,8 +74,13 @@ const result = spawnSync(
     '--reporter=dot',
     '--workers=2',
     ...(ACTIVE_MUTANT === undefined ? [] : ['--max-failures=1']),
-    ...(area ? [`--project=${area}`] : []),
+    // An area is a folder of the conformance project; a run of one area leaves the teardown project out.
+    ...(area ? [`tests/conformance/${area}/`] : []),
   ],
-  { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } },
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0', ...(area ? { [RUN_VARIABLES.withTeardown]: '0' } : {}) },
+  },
 );
 process.exit(result.status ?? 1);

@@ -1,0 +1,123 @@
+/**
+ * Which tests the mutation run sends against each variation of the mock, so that the proof stays whole
+ * while the run does not repeat work that cannot change its verdict:
+ * - the faithful mock and any variant whose effects reach every endpoint, the token endpoint (every test
+ *   holds a token), the mock's rules or its seeded ids: the whole suite;
+ * - a variant whose effects are confined to named endpoints: every test declared for those endpoints
+ *   (no other test sends a request to them, so no other test can see the difference);
+ * - a mutant, in tiers, each run only for the mutants the tiers before it missed: first the tests that
+ *   declare the rule it breaks (for a platform or HTTP fact, which no test declares, the tests of its
+ *   endpoint), then the rest of its area, then the rest of the suite.
+ */
+import path from 'node:path';
+import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
+import type { ListedTest } from '../../cli/playwright.ts';
+import { isRequirementId } from '../../lib/requirements/index.ts';
+import type { Mutant, Variant } from '../../mock/variations/catalogue.ts';
+
+export const MUTANT_TIERS = ['its rule', 'its area', 'whole suite'] as const;
+export type MutantTier = (typeof MUTANT_TIERS)[number];
+
+/** What one target of a run is sent: spec files (relative to tests/conformance) and titles in them. */
+export interface TestScope {
+  label: string;
+  /** Tests of the conformance project; empty when it has none to run. */
+  tests: readonly ListedTest[];
+  /** Whether the teardown project (the token-expiry test) runs too. */
+  teardown: boolean;
+  /** Whether `tests` is every conformance test (no file or title filter needed). */
+  whole: boolean;
+}
+
+const TEARDOWN_PROJECT = 'teardown';
+const CONFORMANCE_DIR = 'tests/conformance';
+
+const conformanceTests = (listed: readonly ListedTest[]) =>
+  listed.filter((t) => t.project !== TEARDOWN_PROJECT);
+const teardownTests = (listed: readonly ListedTest[]) => listed.filter((t) => t.project === TEARDOWN_PROJECT);
+
+function scopeOf(label: string, chosen: readonly ListedTest[], listed: readonly ListedTest[]): TestScope {
+  const tests = conformanceTests(chosen);
+  return {
+    label,
+    tests,
+    teardown: teardownTests(chosen).length > 0,
+    whole: tests.length === conformanceTests(listed).length,
+  };
+}
+
+export function wholeSuite(listed: readonly ListedTest[]): TestScope {
+  return scopeOf('whole suite', listed, listed);
+}
+
+/** The endpoints a variant's effects touch, or 'all' when they are not confined to named endpoints. */
+export function endpointsTouched(variant: Variant): ReadonlySet<EndpointId> | 'all' {
+  const touched = new Set<EndpointId>();
+  for (const effect of variant.effects) {
+    switch (effect.kind) {
+      case 'rewrite-response':
+        if (effect.endpoints === 'all') return 'all';
+        for (const endpoint of effect.endpoints) touched.add(endpoint);
+        break;
+      case 'refuse-request':
+      case 'weaken-authentication':
+      case 'ignore-prefer':
+        touched.add(effect.endpoint);
+        break;
+      case 'set-rules':
+      case 'set-seeded-ids':
+        return 'all';
+    }
+  }
+  return touched.has('token') ? 'all' : touched;
+}
+
+export function variantScope(variant: Variant, listed: readonly ListedTest[]): TestScope {
+  const touched = endpointsTouched(variant);
+  if (touched === 'all') return wholeSuite(listed);
+  const chosen = listed.filter((t) => t.endpoint !== undefined && touched.has(t.endpoint as EndpointId));
+  return scopeOf(`the tests of ${[...touched].join(', ')}`, chosen, listed);
+}
+
+/** A mutant's tier: the tests it reaches that no earlier tier ran against it. */
+export function mutantScope(
+  mutant: Mutant,
+  tier: MutantTier,
+  listed: readonly ListedTest[],
+  alreadyRun: ReadonlySet<string>,
+): TestScope {
+  const area = endpointById(mutant.endpoint).area;
+  const inTier = (t: ListedTest): boolean => {
+    switch (tier) {
+      case 'its rule':
+        return isRequirementId(mutant.breaks)
+          ? t.requirements.includes(mutant.breaks)
+          : t.endpoint === mutant.endpoint;
+      case 'its area':
+        return t.endpoint !== undefined && endpointById(t.endpoint as EndpointId).area === area;
+      case 'whole suite':
+        return true;
+    }
+  };
+  return scopeOf(
+    tier,
+    listed.filter((t) => inTier(t) && !alreadyRun.has(t.key)),
+    listed,
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The scope as Playwright project filters: its spec files, and a pattern matching its tests' titles
+ * (Playwright matches `grep` against the project, file, describe titles, title and tags, space-separated;
+ * the title is the last part before the tags).
+ */
+export function projectFilters(scope: TestScope): { testMatch?: string[]; grep?: string } {
+  if (scope.whole) return {};
+  const files = [...new Set(scope.tests.map((t) => path.posix.relative(CONFORMANCE_DIR, t.file)))];
+  const titles = [...new Set(scope.tests.map((t) => escapeRegExp(t.title)))];
+  return { testMatch: files, grep: `(?:^| )(?:${titles.join('|')})(?: @\\S+)*$` };
+}

@@ -1,0 +1,97 @@
+/**
+ * Which tests the mutation run sends against each variation (scripts/mutation/scopes.ts): a variant confined
+ * to named endpoints meets every test of those endpoints and no other, anything broader the whole suite; a
+ * mutant's tiers grow from the tests of its rule to the suite without repeating a test; and the filters
+ * handed to Playwright select exactly the scope's tests (checked by Playwright's own listing).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { listTests, type ListedTest } from '../../../cli/playwright.ts';
+import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
+import type { NamedTarget } from '../../../lib/targets-file.ts';
+import { ALL_VARIANTS, mutantByName, variantByName } from '../../../mock/variations/catalogue.ts';
+import {
+  endpointsTouched,
+  MUTANT_TIERS,
+  mutantScope,
+  projectFilters,
+  variantScope,
+  wholeSuite,
+} from '../../../scripts/mutation/scopes.ts';
+
+let listed: ListedTest[] = [];
+
+test.beforeAll(async () => {
+  listed = await listTests([], process.env);
+});
+
+const keys = (tests: readonly ListedTest[]) => tests.map((t) => t.key).sort();
+
+test('a variant confined to endpoints meets every test of those endpoints, and only those', () => {
+  const variant = variantByName('weekday-names-capitalised');
+  expect(endpointsTouched(variant)).toEqual(new Set(['store']));
+  const scope = variantScope(variant, listed);
+  expect(keys(scope.tests)).toEqual(keys(listed.filter((t) => t.endpoint === 'store')));
+  expect(scope.tests.length).toBeGreaterThan(0);
+  expect(scope.whole).toBe(false);
+});
+
+test('a variant touching every endpoint, the token endpoint, the rules or the seeded ids meets the whole suite', () => {
+  const broad = ALL_VARIANTS.filter((v) =>
+    v.effects.some(
+      (e) =>
+        e.kind === 'set-rules' ||
+        e.kind === 'set-seeded-ids' ||
+        (e.kind === 'rewrite-response' && (e.endpoints === 'all' || e.endpoints.includes('token'))),
+    ),
+  );
+  expect(broad.length).toBeGreaterThan(0);
+  for (const variant of broad) {
+    const scope = variantScope(variant, listed);
+    expect(scope.whole, variant.name).toBe(true);
+    expect(scope.teardown, variant.name).toBe(true);
+  }
+});
+
+test("a mutant's tiers start with the tests declaring its rule and add the rest without repeating one", () => {
+  const mutant = mutantByName('store-invalid-id-code-renamed');
+  const ran = new Set<string>();
+  const tiers = MUTANT_TIERS.map((tier) => {
+    const scope = mutantScope(mutant, tier, listed, ran);
+    for (const t of scope.tests) ran.add(t.key);
+    return scope;
+  });
+  expect(tiers[0]!.tests.every((t) => t.requirements.includes(mutant.breaks as never))).toBe(true);
+  expect(tiers[0]!.tests.length).toBeGreaterThan(0);
+  expect(tiers[1]!.tests.every((t) => t.endpoint === 'store')).toBe(true);
+  const all = tiers.flatMap((s) => keys(s.tests));
+  expect(new Set(all).size).toBe(all.length);
+  expect(all.sort()).toEqual(keys(wholeSuite(listed).tests));
+});
+
+test('the project filters select exactly the scope, as Playwright lists it', async () => {
+  const scopes = [
+    variantScope(variantByName('preference-created-200'), listed),
+    mutantScope(mutantByName('store-invalid-id-code-renamed'), 'its rule', listed, new Set()),
+    mutantScope(mutantByName('claim-status-open'), 'its rule', listed, new Set()),
+  ];
+  const dir = mkdtempSync(path.join(tmpdir(), 'payments-scopes-'));
+  try {
+    const targets: NamedTarget[] = scopes.map((scope, i) => ({
+      name: `scope-${i}`,
+      env: {},
+      ...projectFilters(scope),
+    }));
+    const file = path.join(dir, 'targets.json');
+    writeFileSync(file, JSON.stringify(targets));
+    const byProject = await listTests([], { ...process.env, [RUN_VARIABLES.targetsFile]: file });
+    scopes.forEach((scope, i) => {
+      const seen = byProject.filter((t) => t.project === `conformance scope-${i}`);
+      expect(keys(seen), scope.label).toEqual(keys(scope.tests));
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -18,6 +18,7 @@ import { RUN_VARIABLES } from './lib/run-variables.ts';
 import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
 import type { NamedTarget } from './lib/targets-file.ts';
+import { SUITE_VERSION } from './lib/version.ts';
 import { withoutCredentials } from './tests/support/redact.ts';
 import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
 
@@ -49,9 +50,6 @@ function targetOrExit() {
 }
 
 const target = targetOrExit();
-const suiteVersion = (
-  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 const outputs = reportPaths().run;
 
 function projectsOf(named: NamedTarget): NonNullable<PlaywrightTestConfig['projects']> {
@@ -74,7 +72,8 @@ function projectsOf(named: NamedTarget): NonNullable<PlaywrightTestConfig['proje
 }
 
 export default defineConfig({
-  testMatch: /.*\.spec\.ts/,
+  // .ts from source, .js in the npm package (compiled beside this file's compiled form).
+  testMatch: /.*\.spec\.[jt]s$/,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Tests are independent; a typed contract failure keeps its worker (tests/support/outcome.ts), so two
@@ -85,13 +84,13 @@ export default defineConfig({
   // Under the reports folder: the record of the last run's failures (--last-failed) belongs with its reports.
   outputDir: reportPaths().playwright,
   use: { trace: 'off', screenshot: 'off', video: 'off' },
-  globalSetup: './tests/support/global-setup.ts',
-  globalTeardown: './tests/support/global-teardown.ts',
+  globalSetup: projectModule('tests/support/global-setup'),
+  globalTeardown: projectModule('tests/support/global-teardown'),
   reporter: targetsFile
-    ? [['./tests/reporters/verdict.ts'], ['dot']]
+    ? [[projectModule('tests/reporters/verdict')], ['dot']]
     : [
-        ['./tests/reporters/verdict.ts'],
-        ['./tests/reporters/console.ts'],
+        [projectModule('tests/reporters/verdict')],
+        [projectModule('tests/reporters/console')],
         [
           'allure-playwright',
           {
@@ -104,7 +103,7 @@ export default defineConfig({
                 : withoutCredentials(target.baseUrl),
               profile: target.profile,
               abilities: [...target.abilities].join(', ') || 'none',
-              'suite version': suiteVersion,
+              'suite version': SUITE_VERSION,
             },
           },
         ],

@@ -1,16 +1,13 @@
+#!/usr/bin/env node
 /**
  * `payments-conformance <command>`: the one entry point of the suite, for this repository's npm scripts
  * and for other repositories (npx). Each command has --help; the exit codes are the same everywhere.
  */
-import { readFileSync } from 'node:fs';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
+import { SUITE_VERSION } from '../lib/version.ts';
 import { baselineCommand } from './baseline.ts';
-import { mergeCommand, openCommand, REPORT_HELP } from './report.ts';
+import { mergeCommand, openCommand, REPORT_HELP, summaryCommand } from './report.ts';
 import { runCommand, type CommandIo } from './run.ts';
-
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 
 export const MAIN_HELP = `Usage: payments-conformance <command> [options]      (in this repository: npm run <script>)
 
@@ -19,7 +16,7 @@ Commands:
   mock       serve the reference mock of the API on loopback                    (npm run mock)
   authorize  get a fresh authorization code through a person's consent          (npm run authorize)
   baseline   accept the last run's deviations as known until a date             (npm run baseline)
-  report     merge the reports of shards, or open the last report               (npm run report:merge / report:open)
+  report     merge the reports of shards, open the last report, or summarise it (npm run report:merge / report:open)
   factory    print generated valid or invalid request bodies                    (npm run factory)
 
 Each command has --help. The target comes from PAYMENTS_* variables and a .env file in the working
@@ -36,11 +33,11 @@ async function dispatch(argv: readonly string[], io: CommandIo): Promise<number>
     return command === undefined ? EXIT_CODES.usage : EXIT_CODES.conformant;
   }
   if (command === '--version' || command === '-v') {
-    io.out(VERSION);
+    io.out(SUITE_VERSION);
     return EXIT_CODES.conformant;
   }
   if (rest.includes('--version')) {
-    io.out(VERSION);
+    io.out(SUITE_VERSION);
     return EXIT_CODES.conformant;
   }
   switch (command) {
@@ -52,6 +49,7 @@ async function dispatch(argv: readonly string[], io: CommandIo): Promise<number>
       const [sub, ...args] = rest;
       if (sub === 'merge') return mergeCommand(args, io);
       if (sub === 'open') return openCommand(io);
+      if (sub === 'summary') return summaryCommand(args, io);
       io[sub === '--help' || sub === '-h' ? 'out' : 'err'](REPORT_HELP);
       return sub === '--help' || sub === '-h' ? EXIT_CODES.conformant : EXIT_CODES.usage;
     }

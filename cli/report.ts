@@ -1,6 +1,7 @@
 /**
  * `npm run report:merge -- <shard folders...>`: one report, one coverage report and one verdict from the
- * shards of a run; `npm run report:open`: serves the last report for a browser.
+ * shards of a run; `npm run report:open`: serves the last report for a browser; `report summary`: the
+ * last run's verdict and failures as Markdown, for a CI job summary.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,17 +12,21 @@ import { reportPaths, reportPathsUnder } from '../lib/report-paths.ts';
 import { parseResults, type TestRecord } from '../lib/results.ts';
 import { baselineFileOf, BaselineError, readBaseline } from '../scripts/report/baseline.ts';
 import { buildRunReports } from '../scripts/report/build.ts';
+import { jobSummaryMarkdown } from '../scripts/report/job-summary.ts';
 import type { SummaryFile } from '../scripts/report/summary.ts';
 import { UsageError } from './run-arguments.ts';
 import type { CommandIo } from './run.ts';
 
 export const REPORT_HELP = `Usage: npm run report:merge -- <shard folder>...   (npx payments-conformance report merge <folder>...)
        npm run report:open                        (npx payments-conformance report open)
+       npx payments-conformance report summary [--reports DIR]
 
 merge: one Allure report, coverage report, JUnit file and verdict from the folders the shards of one run
 wrote (reports/shard-i-of-n); written to ./reports (or --reports DIR, or CONFORMANCE_REPORTS_DIR). A test
 of a missing shard leaves its requirements without a test, which fails the verdict.
-open: serves the last report on a local port and prints its address (the report also opens from disk).`;
+open: serves the last report on a local port and prints its address (the report also opens from disk).
+summary: prints the verdict and the failed tests of the run in ./reports (or DIR, e.g. a shard's folder)
+as Markdown, e.g. for a CI job summary: ... report summary >> "$GITHUB_STEP_SUMMARY".`;
 
 /** A test that ran in several shards (the teardown project runs in each) counts once: its latest result. */
 function latestPerTest(records: readonly TestRecord[]): TestRecord[] {
@@ -98,4 +103,34 @@ export function openCommand(io: CommandIo): Promise<number> {
     const child = spawn(process.execPath, [allure, 'open', paths.allureReport], { stdio: 'inherit' });
     child.once('close', (code) => resolve(code ?? 0));
   });
+}
+
+/** The verdict and failures of the run whose reports are in `--reports DIR` (default ./reports), as Markdown. */
+export function summaryCommand(argv: readonly string[], io: CommandIo): number {
+  let reports: string | undefined;
+  try {
+    for (let i = 0; i < argv.length; i++) {
+      const arg = argv[i]!;
+      if (arg === '--help' || arg === '-h') {
+        io.out(REPORT_HELP);
+        return EXIT_CODES.conformant;
+      }
+      if (arg === '--reports' && argv[i + 1] !== undefined) reports = argv[++i];
+      else throw new UsageError(`unknown argument ${arg} (payments-conformance report --help)`);
+    }
+    const paths = reports ? reportPathsUnder(reports) : reportPaths();
+    if (!existsSync(paths.summary)) {
+      throw new UsageError(
+        `no summary.json in ${paths.root}: run the suite first, or name its reports with --reports DIR`,
+      );
+    }
+    io.out(jobSummaryMarkdown(JSON.parse(readFileSync(paths.summary, 'utf8')) as SummaryFile).trimEnd());
+    return EXIT_CODES.conformant;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.name}: ${error.message}`);
+      return EXIT_CODES.usage;
+    }
+    throw error;
+  }
 }

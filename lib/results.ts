@@ -69,9 +69,14 @@ export interface SetupFailure {
   failure?: Failure;
 }
 
-/** The stable key of a test: its file (relative to the project root) and title path, and its target in a run against several. */
+/**
+ * The stable key of a test: its file (relative to the project root) and title path, and its target in a
+ * run against several. The file is named as its source is (`.ts`), also when the npm package ran its
+ * compiled form, so a baseline or a history carries over between the repository and the package.
+ */
 export function testKeyOf(file: string, titles: readonly string[], target = 'default'): string {
-  return `${file} › ${titles.join(' › ')}${target === 'default' ? '' : ` [${target}]`}`;
+  const source = file.replace(/\.js$/, '.ts');
+  return `${source} › ${titles.join(' › ')}${target === 'default' ? '' : ` [${target}]`}`;
 }
 
 /** Labels a test's report result carries while it runs, for the report's categories and matching. */

@@ -3,12 +3,12 @@
  * JavaScript in the npm package (Playwright does not transform files under node_modules). Whatever
  * starts a node process of the project's own asks here how.
  */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROJECT_ROOT } from './paths.ts';
+import { CODE_ROOT, FROM_SOURCE } from './paths.ts';
 
-/** True when this module was loaded from its .ts source. */
-export const FROM_SOURCE = fileURLToPath(import.meta.url).endsWith('.ts');
+export { FROM_SOURCE };
 
 /** Node's arguments before a file of the project: the TypeScript loader when running from source. */
 export function nodeArguments(): string[] {
@@ -18,10 +18,24 @@ export function nodeArguments(): string[] {
 
 /** A module of the project by its path without extension (`mock/cli`), as this build has it. */
 export function projectModule(relative: string): string {
-  return path.join(PROJECT_ROOT, `${relative}.${FROM_SOURCE ? 'ts' : 'js'}`);
+  return path.join(CODE_ROOT, `${relative}.${FROM_SOURCE ? 'ts' : 'js'}`);
 }
 
 /** One word for a POSIX shell (Playwright's web server command goes through one), whatever it holds. */
 export function shellQuoted(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * Whether the module of `moduleUrl` is the file node was started with (a command), not an import. Compared
+ * as real paths: the URL percent-encodes what the path spells out (a space), and follows symbolic links.
+ */
+export function isEntryPoint(moduleUrl: string): boolean {
+  const started = process.argv[1];
+  if (started === undefined) return false;
+  try {
+    return realpathSync(started) === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
 }

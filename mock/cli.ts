@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { isEntryPoint } from '../lib/runtime.ts';
 import { VARIABLES } from '../lib/target.ts';
 import { buildMock } from './app.ts';
 import { DEFAULT_RATE_LIMIT } from './context.ts';
@@ -221,7 +222,7 @@ export function mockCliFailure(error: unknown): { message: string; exitCode: num
   return { message: `${message} (npm run mock -- --help lists the options)`, exitCode: 2 };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isEntryPoint(import.meta.url)) {
   runMockCli(process.argv.slice(2)).catch((error: unknown) => {
     const failure = mockCliFailure(error);
     console.error(failure.message);

@@ -3,6 +3,7 @@
  * `export PAYMENTS_AUTH_CODE=<code>` (the only line on stdout). `runAuthorizeCli` is the whole command,
  * so another CLI can offer it too.
  */
+import { isEntryPoint } from '../../lib/runtime.ts';
 import { VARIABLES } from '../../lib/target.ts';
 import { authorizationUrl, codeOfRedirect, newState } from './authorization-request.ts';
 import { openBrowser } from './browser.ts';
@@ -87,6 +88,6 @@ export async function runAuthorizeCli(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isEntryPoint(import.meta.url)) {
   process.exitCode = await runAuthorizeCli(process.argv.slice(2));
 }

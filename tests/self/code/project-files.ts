@@ -1,12 +1,13 @@
 /**
  * The project's own files: everything under the project root but installed packages, generated output
- * (reports, test results) and tool folders (the dot folders, but for the CI workflows in .github).
+ * (reports, test results, the npm package's compiled dist/) and tool folders (the dot folders, but for
+ * the CI workflows in .github).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../../lib/paths.ts';
 
-const SKIPPED_FOLDERS = new Set(['node_modules', 'reports', 'test-results', 'playwright-report']);
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'reports', 'test-results', 'playwright-report']);
 const KEPT_DOT_FOLDERS = new Set(['.github']);
 
 function skipped(name: string): boolean {

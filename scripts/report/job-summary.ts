@@ -1,0 +1,42 @@
+/**
+ * A run's verdict and failed tests as Markdown, from its summary.json: what a CI job summary shows
+ * (`payments-conformance report summary`), next to the coverage report (coverage.md).
+ */
+import type { SummaryFile } from './summary.ts';
+
+/** A table cell: a pipe would end it and a line break would end the row. */
+function cell(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
+}
+
+export function jobSummaryMarkdown(summary: SummaryFile): string {
+  const { tests, requirements } = summary;
+  const lines = [
+    `## Conformance: ${summary.verdict} (exit ${summary.exitCode})`,
+    '',
+    `Target ${summary.target}, profile ${summary.profile}, ${summary.selection}.`,
+    '',
+    `- Tests: ${tests.total} — passed ${tests.passed}, failed ${tests.failed}, skipped ${tests.skipped}.`,
+    `- Requirements: ${requirements.testable} testable — passed ${requirements.passed}, failed ${requirements.failed}, known deviations ${requirements['known deviation']}, without a test ${requirements['no test']}.`,
+    ...summary.reasons.map((reason) => `- ${reason}`),
+    '',
+  ];
+  if (summary.failed.length === 0) {
+    lines.push(
+      summary.knownDeviations > 0
+        ? `No failed test but the ${summary.knownDeviations} known deviations of the baseline.`
+        : 'No failed test.',
+    );
+  } else {
+    lines.push('| Failed test | Requirement | Kind | What was seen |', '|---|---|---|---|');
+    for (const failure of summary.failed) {
+      lines.push(
+        `| ${cell(failure.test)} | ${cell(failure.requirement ?? '')} | ${cell(failure.kind)} | ${cell(failure.message)} |`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

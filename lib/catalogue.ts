@@ -98,12 +98,20 @@ export interface Endpoint {
   auth: 'client' | 'bearer';
   /** Changes state on the target (account configuration, a claim, an agreement): tests need `destructive`. */
   destructive: boolean;
-  /** The endpoint's spec file, so a newcomer finds it in one step. */
+  /** Its spec file, its mock handler's file and its requirements file: a newcomer finds each in one step. */
   specFile: string;
+  mockRoutes: string;
+  requirementsFile: string;
 }
 
-function endpoint(e: Omit<Endpoint, 'feature' | 'specFile'>): Endpoint {
-  return { ...e, feature: `${e.method} ${e.path}`, specFile: `tests/conformance/${e.area}/${e.id}.spec.ts` };
+function endpoint(e: Omit<Endpoint, 'feature' | 'specFile' | 'mockRoutes' | 'requirementsFile'>): Endpoint {
+  return {
+    ...e,
+    feature: `${e.method} ${e.path}`,
+    specFile: `tests/conformance/${e.area}/${e.id}.spec.ts`,
+    mockRoutes: `mock/routes/${e.area}.ts`,
+    requirementsFile: `lib/requirements/${e.area}.ts`,
+  };
 }
 
 export const ENDPOINTS: readonly Endpoint[] = [

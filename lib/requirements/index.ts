@@ -17,7 +17,7 @@ import { REPORTS_REQUIREMENTS } from './reports.ts';
 import { STORES_REQUIREMENTS } from './stores.ts';
 import { SUBSCRIPTIONS_REQUIREMENTS } from './subscriptions.ts';
 import { TEST_USERS_REQUIREMENTS } from './test-users.ts';
-import { TOKEN_REQUIREMENTS } from './token.ts';
+import { TOKEN_REQUIREMENTS } from './oauth.ts';
 import type { RequirementData } from './types.ts';
 import { WALLET_REQUIREMENTS } from './wallet.ts';
 

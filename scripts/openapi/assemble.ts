@@ -132,7 +132,10 @@ function errorResponses(endpoint: Endpoint): OpenApiObject {
     };
     if (status === 429) {
       response.headers = {
-        'Retry-After': { description: `Not stated by the spec. ${fact(RETRY_AFTER_FACT)}`, schema: { type: 'integer' } },
+        'Retry-After': {
+          description: `Not stated by the spec. ${fact(RETRY_AFTER_FACT)}`,
+          schema: { type: 'integer' },
+        },
       };
     }
     responses[String(status)] = response;
@@ -163,14 +166,19 @@ function operation(endpoint: Endpoint): OpenApiObject {
 function paths(): OpenApiObject {
   const byPath: Record<string, OpenApiObject> = {};
   for (const endpoint of ENDPOINTS) {
-    byPath[endpoint.path] = { ...byPath[endpoint.path], [endpoint.method.toLowerCase()]: operation(endpoint) };
+    byPath[endpoint.path] = {
+      ...byPath[endpoint.path],
+      [endpoint.method.toLowerCase()]: operation(endpoint),
+    };
   }
   return byPath;
 }
 
 /** An area's tag: the spec's titles of its endpoints. */
 function tag(area: Area): OpenApiObject {
-  const titles = ENDPOINTS.filter((e) => e.area === area).map((e) => `${e.section}. ${operationOf(e).summary}`);
+  const titles = ENDPOINTS.filter((e) => e.area === area).map(
+    (e) => `${e.section}. ${operationOf(e).summary}`,
+  );
   return { name: area, description: `Spec section${titles.length > 1 ? 's' : ''} ${titles.join('; ')}.` };
 }
 
@@ -188,7 +196,10 @@ export function assembleOpenApi(): OpenApiObject {
         'requirement ids. The `Prefer` header is a mock ability, not part of the API.',
     },
     servers: [
-      { url: EMBEDDED_MOCK_URL, description: 'The embedded mock (`npm run mock`); point tools at your target instead.' },
+      {
+        url: EMBEDDED_MOCK_URL,
+        description: 'The embedded mock (`npm run mock`); point tools at your target instead.',
+      },
     ],
     security: [{ bearer: [] }],
     tags: AREAS.map(tag),
@@ -198,7 +209,8 @@ export function assembleOpenApi(): OpenApiObject {
         bearer: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An access token from `POST /oauth/token`, sent as `Authorization: Bearer <ACCESS_TOKEN>`.',
+          description:
+            'An access token from `POST /oauth/token`, sent as `Authorization: Bearer <ACCESS_TOKEN>`.',
         },
       },
       parameters: { [PREFER_COMPONENT]: preferParameter() },

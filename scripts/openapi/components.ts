@@ -92,13 +92,18 @@ function schemaId(name: SchemaName, schemaDocument: (name: SchemaName) => object
 
 /** All project schemas as OpenAPI components, in SCHEMA_NAMES order, each followed by its `$defs`. */
 export function schemaComponents(schemaDocument: (name: SchemaName) => object): JsonObject {
-  const documents = SCHEMA_NAMES.map((name) => ({ name, id: schemaId(name, schemaDocument), document: schemaDocument(name) as JsonObject }));
+  const documents = SCHEMA_NAMES.map((name) => ({
+    name,
+    id: schemaId(name, schemaDocument),
+    document: schemaDocument(name) as JsonObject,
+  }));
   const namesById = new Map(documents.map(({ name, id }) => [id, name]));
   const components: JsonObject = {};
   for (const { name, id: baseId, document } of documents) {
     const { $defs: rootDefs, ...root } = document;
     // A schema that only holds shared `$defs` (common) is no type of its own: its defs are the components.
-    if (Object.keys(root).some((key) => !ANNOTATIONS.has(key))) components[name] = convert(root, baseId, namesById);
+    if (Object.keys(root).some((key) => !ANNOTATIONS.has(key)))
+      components[name] = convert(root, baseId, namesById);
     const defs = isObject(rootDefs) ? rootDefs : {};
     for (const [def, subschema] of Object.entries(defs)) {
       components[defComponentName(name, def)] = convert(subschema, baseId, namesById);

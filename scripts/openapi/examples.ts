@@ -15,14 +15,17 @@ const INVALID_EXAMPLE = 'OpenAPI assembly: an example does not match its schema'
 
 function checked(name: SchemaName, value: unknown, label: string): unknown {
   const outcome = validate(name, value, 'strict');
-  if (!outcome.valid) throw new Error(`${INVALID_EXAMPLE} (${label}):\n${formatViolations(name, outcome.violations)}`);
+  if (!outcome.valid)
+    throw new Error(`${INVALID_EXAMPLE} (${label}):\n${formatViolations(name, outcome.violations)}`);
   return value;
 }
 
 /** schemas/examples/<file>.json validated against `name`, when the file exists. */
 function fileExample(file: string, name: SchemaName): unknown {
   const path = `${EXAMPLES_DIR}/${file}.json`;
-  return existsSync(path) ? checked(name, JSON.parse(readFileSync(path, 'utf8')) as unknown, path) : undefined;
+  return existsSync(path)
+    ? checked(name, JSON.parse(readFileSync(path, 'utf8')) as unknown, path)
+    : undefined;
 }
 
 export function successExample(name: SchemaName): unknown {
@@ -36,7 +39,10 @@ function preferenceExamples(): NamedExamples {
     const profile = `preference-request-${industry}` as const;
     const value = fileExample(profile, profile);
     if (value !== undefined) {
-      examples[industry] = { summary: INDUSTRY_TITLES[industry], value: checked('preference-request', value, profile) };
+      examples[industry] = {
+        summary: INDUSTRY_TITLES[industry],
+        value: checked('preference-request', value, profile),
+      };
     }
   }
   return examples;

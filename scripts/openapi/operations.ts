@@ -26,7 +26,8 @@ export interface OperationSpec {
 
 const ENDPOINTS_SECTION = 'Endpoints';
 /** `Path id (string, required)`, `Query client.id (number, optional)`, `header x-platform-id (string, optional, ...)`. */
-const STATED_PARAMETER = /\b(path|query|header) ([A-Za-z_][\w.-]*) \((string|number), (required|optional)\b/gi;
+const STATED_PARAMETER =
+  /\b(path|query|header) ([A-Za-z_][\w.-]*) \((string|number), (required|optional)\b/gi;
 /** Carried by the security scheme; OpenAPI ignores a header parameter of this name. */
 const AUTHORIZATION_HEADER = 'authorization';
 

@@ -5,7 +5,7 @@
  * when fast-check falsifies it, the shrunk counterexample is sent once more through the test's own client,
  * so the report's requests, curl commands and reproduce.sh are the counterexample's. The failure is
  * typed: it quotes the requirement the target broke and gives the counterexample, the seed and the exact
- * replay command (seed and budget: ./generative.ts).
+ * replay command (seed and budget: lib/generation.ts).
  */
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { test } from '@playwright/test';

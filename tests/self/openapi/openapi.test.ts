@@ -97,16 +97,21 @@ test('the document is OpenAPI 3.1 and describes every endpoint once, with its ta
   expect(operations).toHaveLength(ENDPOINTS.length);
 });
 
-test("each operation is titled like its spec section and cites every requirement stated there", () => {
+test('each operation is titled like its spec section and cites every requirement stated there', () => {
   for (const endpoint of ENDPOINTS) {
     const operation = operationOf(endpoint.path, endpoint.method);
     const section = `Endpoints › ${endpoint.section}. ${String(operation.summary)}`;
     const stated = REQUIREMENTS.filter(
-      (r) => (r.section === section || r.section.startsWith(`${section} › `)) && r.endpoints.includes(endpoint.id),
+      (r) =>
+        (r.section === section || r.section.startsWith(`${section} › `)) && r.endpoints.includes(endpoint.id),
     );
-    expect(stated.length, `${endpoint.feature}: "${section}" is a section of the catalogue`).toBeGreaterThan(0);
+    expect(stated.length, `${endpoint.feature}: "${section}" is a section of the catalogue`).toBeGreaterThan(
+      0,
+    );
     for (const requirement of stated) {
-      expect(String(operation.description), endpoint.feature).toContain(`\`${requirement.id}\`: ${requirement.quote}`);
+      expect(String(operation.description), endpoint.feature).toContain(
+        `\`${requirement.id}\`: ${requirement.quote}`,
+      );
     }
   }
 });
@@ -152,7 +157,10 @@ test('the Prefer examples parse with lib/prefer.ts and each selects a documented
 
 test('the schemas are the spec layer: x-platform parts stay as extensions, allowances and $id/$schema go', () => {
   const components = assembleOpenApi().components as Node;
-  const inSchemas = SCHEMA_NAMES.reduce((n, name) => n + countKeyword(schemaDocument(name), PLATFORM_KEYWORD), 0);
+  const inSchemas = SCHEMA_NAMES.reduce(
+    (n, name) => n + countKeyword(schemaDocument(name), PLATFORM_KEYWORD),
+    0,
+  );
   expect(inSchemas, 'the schemas carry platform facts').toBeGreaterThan(0);
   expect(countKeyword(components.schemas, PLATFORM_KEYWORD)).toBe(inSchemas);
   const text = JSON.stringify(components);

@@ -48,7 +48,11 @@ function corpus(): Case[] {
   }));
   const preferences = INVALID_PREFERENCE_VARIANTS.flatMap((variant) => [
     { label: variant.name, schema: 'preference-request' as const, data: invalidPreference(variant) },
-    { label: variant.name, schema: `preference-request-${variant.industry}` as const, data: invalidPreference(variant) },
+    {
+      label: variant.name,
+      schema: `preference-request-${variant.industry}` as const,
+      data: invalidPreference(variant),
+    },
   ]);
   const tokens = INVALID_TOKEN_REQUEST_VARIANTS.map((variant) => ({
     label: variant.name,

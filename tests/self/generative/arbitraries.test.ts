@@ -2,6 +2,9 @@
  * The arbitraries of factories/arbitraries/: valid documents pass the spec's schemas (and the industry's
  * profile) and carry the boundaries they promise; invalid ones break exactly the one rule they name; a
  * fixed seed draws the same documents.
+ *
+ * A property over hundreds of draws collects the draws that break it and asserts once that there are
+ * none: each expect() is a reported step, and one per draw made this file take a minute.
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
@@ -39,6 +42,8 @@ function* leaves(value: unknown, key = ''): Generator<[string, unknown]> {
 }
 
 test(`${SAMPLES_PER_INDUSTRY} preferences per industry pass preference-request and the industry's profile, with no platform advice`, () => {
+  const broken: string[] = [];
+  let checked = 0;
   for (const industry of INDUSTRIES) {
     const profile = `preference-request-${industry}` as SchemaName;
     for (const document of fc.sample(validPreference(industry), {
@@ -46,12 +51,18 @@ test(`${SAMPLES_PER_INDUSTRY} preferences per industry pass preference-request a
       seed: SEED,
     })) {
       for (const name of ['preference-request', profile] as const) {
-        const outcome = validate(name, document, 'strict');
-        expect(outcome.violations, `${industry} ${name}: ${JSON.stringify(document)}`).toEqual([]);
-        expect(outcome.advice, `${industry} ${name}`).toEqual([]);
+        const { violations, advice } = validate(name, document, 'strict');
+        checked += 1;
+        if (violations.length > 0)
+          broken.push(
+            `${industry} ${name}: violations ${JSON.stringify(violations)} in ${JSON.stringify(document)}`,
+          );
+        if (advice.length > 0) broken.push(`${industry} ${name}: advice ${JSON.stringify(advice)}`);
       }
     }
   }
+  expect(checked, 'validations made').toBe(INDUSTRIES.length * SAMPLES_PER_INDUSTRY * 2);
+  expect(broken, 'documents with a violation or platform advice').toEqual([]);
 });
 
 test('generated preferences reach every listed value and boundary of their types', () => {
@@ -98,19 +109,23 @@ test('generated preferences reach every listed value and boundary of their types
 test('an invalid preference breaks exactly the one rule it names, in the request shape and its industry profile', () => {
   const named = new Set(preferenceRulesBroken());
   const seen = new Set<string>();
-  for (const c of fc.sample(invalidPreference(), { numRuns: 600, seed: SEED })) {
+  const wrong: string[] = [];
+  const cases = fc.sample(invalidPreference(), { numRuns: 600, seed: SEED });
+  for (const c of cases) {
     seen.add(c.breaks);
-    expect(named.has(c.breaks), c.breaks).toBe(true);
+    if (!named.has(c.breaks)) wrong.push(`${c.rule}: breaks ${c.breaks}, a rule no test declares`);
     for (const name of ['preference-request', `preference-request-${c.industry}`] as SchemaName[]) {
       const { violations } = validate(name, c.document, 'strict');
       const summary = `${c.rule} [${c.breaks}] under ${name}: ${JSON.stringify(violations.map((v) => [v.pointer, v.keyword, v.basis]))}`;
-      expect(violations.length, summary).toBeGreaterThan(0);
-      for (const v of violations) {
-        expect(v.pointer, summary).toBe(c.pointer);
-        expect(v.basis, summary).toBe(c.breaks);
-      }
+      if (violations.length === 0) wrong.push(`${summary}: no violation`);
+      if (violations.some((v) => v.pointer !== c.pointer))
+        wrong.push(`${summary}: a violation at another pointer than ${c.pointer}`);
+      if (violations.some((v) => v.basis !== c.breaks))
+        wrong.push(`${summary}: a violation of another rule than ${c.breaks}`);
     }
   }
+  expect(cases, 'cases drawn').toHaveLength(600);
+  expect(wrong, 'cases that break no rule, another rule, or at another place').toEqual([]);
   // The draws reach most of the rules a test declares it may break.
   expect(seen.size).toBeGreaterThan(named.size * 0.6);
 });
@@ -122,36 +137,43 @@ test('an invalid token request breaks exactly the one rule it names', () => {
     'unlisted-value',
     'wrong-type',
   ]);
-  for (const c of cases) expect(TOKEN_RULES_BROKEN).toContain(c.breaks);
+  const wrong: string[] = [];
+  for (const c of cases)
+    if (!TOKEN_RULES_BROKEN.includes(c.breaks)) wrong.push(`${c.rule}: breaks ${c.breaks}, not a token rule`);
   // Scope words are the server's to judge (invalid_scope): such a body is otherwise valid, with one unlisted word.
-  for (const c of cases.filter((c) => c.field === 'scope')) {
-    expect(validate('token-request', c.document, 'strict').violations, c.rule).toEqual([]);
+  const scopeCases = cases.filter((c) => c.field === 'scope');
+  for (const c of scopeCases) {
+    const { violations } = validate('token-request', c.document, 'strict');
+    if (violations.length > 0) wrong.push(`${c.rule}: violations ${JSON.stringify(violations)}`);
     const words = String(c.document.scope).split(' ');
-    expect(
-      words.filter((w) => !(SCOPES as readonly string[]).includes(w)),
-      c.rule,
-    ).toHaveLength(1);
+    const unlisted = words.filter((w) => !(SCOPES as readonly string[]).includes(w));
+    if (unlisted.length !== 1) wrong.push(`${c.rule}: ${unlisted.length} unlisted scope words, not 1`);
   }
   for (const c of cases.filter((c) => c.field !== 'scope')) {
     const { violations } = validate('token-request', c.document, 'strict');
-    expect(violations.length, c.rule).toBeGreaterThan(0);
-    expect(
-      violations.filter((v) => v.pointer !== c.pointer),
-      c.rule,
-    ).toEqual([]);
+    if (violations.length === 0) wrong.push(`${c.rule}: no violation`);
+    const elsewhere = violations.filter((v) => v.pointer !== c.pointer);
+    if (elsewhere.length > 0) wrong.push(`${c.rule}: violations elsewhere ${JSON.stringify(elsewhere)}`);
   }
+  expect(scopeCases.length, 'scope cases drawn').toBeGreaterThan(0);
+  expect(wrong, 'cases that break another rule, or more than the one they name').toEqual([]);
 });
 
 test('every token request shape is a valid body of its grant, and the shapes cover the optional fields', () => {
   const shapes = fc.sample(validTokenRequest(), { numRuns: 300, seed: SEED });
+  const wrong: string[] = [];
   for (const shape of shapes) {
     const body = tokenRequestBody(shape, TOKEN_PLACEHOLDERS);
-    expect(validate('token-request', body, 'strict').violations, JSON.stringify(body)).toEqual([]);
+    const { violations } = validate('token-request', body, 'strict');
+    if (violations.length > 0) wrong.push(`${JSON.stringify(body)}: ${JSON.stringify(violations)}`);
   }
   for (const words of shapes.flatMap((s) => (s.scope === undefined ? [] : [s.scope.split(' ')]))) {
-    expect(new Set(words).size).toBe(words.length);
-    for (const w of words) expect(SCOPES).toContain(w);
+    if (new Set(words).size !== words.length) wrong.push(`scope "${words.join(' ')}" repeats a word`);
+    for (const w of words)
+      if (!(SCOPES as readonly string[]).includes(w)) wrong.push(`scope word ${w} is not listed`);
   }
+  expect(shapes, 'shapes drawn').toHaveLength(300);
+  expect(wrong, 'invalid bodies, repeated or unlisted scope words').toEqual([]);
   expect(new Set(shapes.map((s) => s.grantType))).toEqual(new Set(GRANT_TYPES));
   expect(new Set(shapes.map((s) => s.testToken))).toEqual(new Set(['true', 'false', undefined]));
   expect(
@@ -164,14 +186,28 @@ test('every token request shape is a valid body of its grant, and the shapes cov
 });
 
 test('a non-numeric value is never a number, and a malformed Authorization header is never "Bearer <token>"', () => {
-  for (const value of fc.sample(nonNumericValue(), { numRuns: 500, seed: SEED })) {
-    expect(value).not.toBe('');
-    expect(Number.isFinite(Number(value)) && value.trim() !== '', value).toBe(false);
-    expect(value).not.toContain('/');
-  }
-  for (const malformed of fc.sample(malformedAuthorization(), { numRuns: 100, seed: SEED })) {
-    expect(authorizationHeader(malformed, 'TOKEN-123')).not.toMatch(/^Bearer\s+\S+$/i);
-  }
+  const values = fc.sample(nonNumericValue(), { numRuns: 500, seed: SEED });
+  expect(values, 'values drawn').toHaveLength(500);
+  expect(
+    values.filter((value) => value === ''),
+    'empty values',
+  ).toEqual([]);
+  expect(
+    values.filter((value) => Number.isFinite(Number(value)) && value.trim() !== ''),
+    'numeric values',
+  ).toEqual([]);
+  expect(
+    values.filter((value) => value.includes('/')),
+    'values with a slash',
+  ).toEqual([]);
+  const headers = fc
+    .sample(malformedAuthorization(), { numRuns: 100, seed: SEED })
+    .map((malformed) => authorizationHeader(malformed, 'TOKEN-123'));
+  expect(headers, 'headers drawn').toHaveLength(100);
+  expect(
+    headers.filter((header) => /^Bearer\s+\S+$/i.test(header)),
+    'well-formed "Bearer <token>" headers',
+  ).toEqual([]);
 });
 
 test('a fixed seed draws the same cases; another seed draws others', () => {

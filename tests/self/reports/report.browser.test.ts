@@ -7,7 +7,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  chromium,
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { endpointById } from '../../../lib/catalogue.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
@@ -65,16 +73,19 @@ interface OpenedReport {
   requests: string[];
 }
 
+let browser: Browser | undefined;
 let context: BrowserContext | undefined;
+
+/** One Chromium for the file's tests (starting it costs more than a test); each test has its own context. */
+const chromiumBrowser = once(async (): Promise<Browser> => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return browser;
+});
 
 async function openReport(): Promise<OpenedReport> {
   const { run } = await failedRun();
-  context = await chromium.launchPersistentContext(scratchDir('chromium-profile'), {
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-    viewport: VIEWPORT,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  context = await (await chromiumBrowser()).newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(pathToFileURL(join(run.reports.allureReport, 'index.html')).href);
@@ -124,7 +135,10 @@ test.describe('the report in a real browser', () => {
     context = undefined;
   });
 
-  test.afterAll(removeScratchDirs);
+  test.afterAll(async () => {
+    await browser?.close();
+    removeScratchDirs();
+  });
 
   test('opens from file:// and requests nothing from any host but this machine', async () => {
     const { page, requests } = await openReport();

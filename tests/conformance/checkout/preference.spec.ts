@@ -33,6 +33,7 @@ test.describe('POST /checkout/preferences', () => {
   // Only variants that break the general request shape: a server cannot know the seller's industry.
   for (const variant of INVALID_PREFERENCE_VARIANTS.filter((v) => v.target === 'request')) {
     const broken = requirementFor('preference-request', variant.expect.pointer, variant.expect.keyword)!;
+
     test(
       `rejects an invalid preference with a 4xx: ${variant.name}`,
       declare({ requirements: [broken] }),
@@ -66,6 +67,7 @@ test.describe('POST /checkout/preferences', () => {
       },
       shipments: { mode: 'not_specified', receiver_address: { street_name: 'Av. Corrientes' } },
     });
+
     test(
       'creates a preference that carries every documented field',
       declare({ requirements: [...CREATES, ...requestRequirements('preference-request', everyField)] }),
@@ -82,6 +84,7 @@ test.describe('POST /checkout/preferences', () => {
   INDUSTRIES.forEach((industry, index) => {
     const seed = PREFERENCE_SEED_BASE + index;
     const preference = buildPreference(industry, { seed });
+
     test(
       `creates a preference for ${INDUSTRY_TITLES[industry]}`,
       declare({

@@ -16,6 +16,10 @@ import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
 const declare = declarationsFor('test-user-search');
 const FORBIDDEN = documentedError('test-user-search.error.403-forbidden');
+/** The answer's results counted as the schema check reads them: anything but an array counts none. */
+const lengthOf = (results: unknown) => (Array.isArray(results) ? results.length : 0);
+/** A total that is not a number fails `total >= answered` (the schema check names the type). */
+const numberOrNaN = (total: unknown) => (typeof total === 'number' ? total : NaN);
 const METHOD_NOT_ALLOWED = documentedError('test-user-search.error.405-method-not-allowed');
 const ANSWER = RESPONSE_REQUIREMENT['test-user-search'];
 const PATH = endpointById('test-user-search').path;
@@ -99,8 +103,8 @@ test.describe('GET /test_user/search', () => {
       await checkSuccess(response, ANSWER);
       await checkSchema(response, 'test-user-search-result', ANSWER);
       const found = (response.body ?? {}) as { total?: unknown; results?: unknown };
-      const answered = Array.isArray(found.results) ? found.results.length : 0;
-      const total = typeof found.total === 'number' ? found.total : NaN;
+      const answered = lengthOf(found.results);
+      const total = numberOrNaN(found.total);
       await checkThat(
         total >= answered,
         'test-user-search.total-counts-results',

@@ -6,6 +6,7 @@
  * such facts fail a test; under strict they are only advice).
  */
 import type { AdviceId } from '../../lib/advice.ts';
+import { errorNameForStatus, type ErrorBody } from '../../lib/error-body.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
 import type { EndpointId } from '../../lib/catalogue.ts';
 import type { MockRules } from '../rules.ts';
@@ -107,18 +108,34 @@ function offsetMinutes(value: unknown): number | undefined {
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : undefined;
 }
 
+/** The body of a crashed handler's 500. */
+const internalError = (): ErrorBody => ({
+  message: 'Internal server error',
+  error: errorNameForStatus(500),
+  status: 500,
+  cause: [],
+});
+
 /** Answers 500 where `when` holds, as a server whose handling of the request crashed. */
 const crashWhen = (endpoint: EndpointId, when: (response: MutableResponse) => boolean): Effect[] =>
   rewrite(endpoint, (response) => {
     if (!when(response)) return;
     response.status = 500;
-    response.body = {
-      message: 'Internal server error',
-      error: 'internal_server_error',
-      status: 500,
-      cause: [],
-    };
+    response.body = internalError();
   });
+
+/** Answers 500 wherever a faithful server answers 4xx, on every endpoint. */
+const crashOnEveryError = (): Effect[] => [
+  {
+    kind: 'rewrite-response',
+    endpoints: 'all',
+    rewrite: (response) => {
+      if (response.status < 400 || response.status >= 500) return;
+      response.status = 500;
+      response.body = internalError();
+    },
+  },
+];
 
 const LONG_TITLE = 200;
 const LATIN1_LAST = 0xff;
@@ -1096,6 +1113,16 @@ export const MUTANTS = [
       'a cancellation naming client.id answers 200 but keeps the agreement, so cancelling it again succeeds',
     breaks: requirement('cancel-agreement.error.404-not-found'),
     effects: rules({ cancellingForAnApplicationRemoves: false }),
+  },
+  // Broken everywhere at once: the bench's failing run (it fails more than 50 tests), and proof that a
+  // target failing most of the suite is still judged test by test, not as one that could not be tested.
+  {
+    name: 'every-endpoint-errors-as-500',
+    endpoint: 'token',
+    kind: 'wrong-error-status',
+    description: 'every 4xx answer of every endpoint is a 500: the error handler itself crashes',
+    breaks: requirement('token.error.400-invalid-grant'),
+    effects: crashOnEveryError(),
   },
 ] as const satisfies readonly MutantData[];
 

@@ -24,9 +24,11 @@ test(`the catalogue has at least ${MINIMUM_MUTANTS} mutants with unique kebab-ca
   for (const name of names) expect(name).toMatch(KEBAB);
 });
 
-test('every mutant is named after its endpoint, says what it does and is of a known kind', () => {
+test('every mutant is named after its endpoint (every-endpoint- when it reaches all), says what it does and is of a known kind', () => {
   for (const mutant of ALL_MUTANTS) {
-    expect(mutant.name.startsWith(`${mutant.endpoint}-`), mutant.name).toBe(true);
+    const everywhere = mutant.effects.some((e) => e.kind === 'rewrite-response' && e.endpoints === 'all');
+    const prefix = everywhere ? 'every-endpoint' : mutant.endpoint;
+    expect(mutant.name.startsWith(`${prefix}-`), mutant.name).toBe(true);
     expect(mutant.description.length, mutant.name).toBeGreaterThan(10);
     expect(Object.keys(MUTANT_KINDS), mutant.name).toContain(mutant.kind);
   }

@@ -1,59 +1,133 @@
 /**
- * Wall time of Playwright runs: the conformance suite (as `npm run conformance` runs its tests) and the
- * floor (Playwright start-up plus one trivial API test). Each run writes its reports to a temporary
- * folder (CONFORMANCE_REPORTS_DIR) so the bench never replaces the user's reports/.
+ * Timed runs for the bench's conformance section. The suite runs through the one runner
+ * (scripts/suite/run-suite.ts), as `payments-conformance run` (what `npm run conformance` starts), with its
+ * reports in a temporary folder, so the bench never replaces the user's reports/. The floor is Playwright
+ * alone on one trivial API test (./floor/), nothing of the project loaded.
+ *
+ * Every run carries ./worker-probe.mjs, which records in each Playwright worker how long it took from its
+ * spawn to its first test and the CPU it used: the worker start-up every test run pays at least twice.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { REPORTS_DIR_VARIABLE, reportPathsUnder } from '../../lib/report-paths.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PLAYWRIGHT_CLI } from '../../cli/playwright.ts';
+import { PROJECT_ROOT } from '../../lib/paths.ts';
+import { runSuite, type SuiteRunOptions } from '../suite/run-suite.ts';
 import { TreeMemorySampler } from './processes.ts';
 
-const PLAYWRIGHT_CLI = 'node_modules/@playwright/test/cli.js';
-export const CONFORMANCE_CONFIG = 'playwright.config.ts';
 export const FLOOR_CONFIG = 'scripts/bench/floor/floor.config.ts';
-const RUN_FAILED = 'Playwright run failed; the bench times only passing runs';
+const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-probe.mjs');
+/** The probe's variable: the folder each worker writes its figures to. */
+const PROBE_DIR_VARIABLE = 'PAYMENTS_BENCH_PROBE_DIR';
+const OUTPUT_TAIL = 8_000;
 
-export interface PlaywrightRun {
-  wallSeconds: number;
-  tests: number;
-  peakRssMb: number;
+/** One Playwright worker of a run, as the probe saw it. */
+export interface WorkerFigures {
+  /** From the worker's spawn to the start of its first test. */
+  startupMs: number;
+  /** CPU the worker used up to its first test's body. */
+  startupCpuMs: number;
+  /** CPU the worker used in all. */
+  cpuMs: number;
 }
 
-/** Test count from the JUnit report; the floor's list reporter writes none, so it counts as one test. */
-function countTests(junitPath: string): number {
+export interface TimedRun {
+  wallSeconds: number;
+  tests: number;
+  failed: number;
+  peakRssMb: number;
+  workers: WorkerFigures[];
+}
+
+interface ProbeRecord {
+  testBegin?: number;
+  bodyCpuMs?: number;
+  cpuMs: number;
+}
+
+/** The variables that load the probe into every node process of a run (it acts only in workers). */
+function probeEnvironment(directory: string): Record<string, string> {
+  const existing = process.env.NODE_OPTIONS ?? '';
+  return {
+    NODE_OPTIONS: `${existing} --import=${pathToFileURL(PROBE).href}`.trim(),
+    [PROBE_DIR_VARIABLE]: directory,
+  };
+}
+
+function readProbes(directory: string): WorkerFigures[] {
+  return readdirSync(directory)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as ProbeRecord)
+    .filter((record) => record.testBegin !== undefined)
+    .map((record) => ({
+      startupMs: record.testBegin!,
+      startupCpuMs: record.bodyCpuMs ?? record.cpuMs,
+      cpuMs: record.cpuMs,
+    }));
+}
+
+/** Runs `body` with a fresh probe folder, removed afterwards. */
+async function withProbe<T>(
+  body: (environment: Record<string, string>, read: () => WorkerFigures[]) => Promise<T>,
+) {
+  const directory = mkdtempSync(path.join(tmpdir(), 'bench-probe-'));
   try {
-    const match = /<testsuites[^>]*\btests="(\d+)"/.exec(readFileSync(junitPath, 'utf8'));
-    return match ? Number(match[1]) : 1;
-  } catch {
-    return 1;
+    return await body(probeEnvironment(directory), () => readProbes(directory));
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
   }
 }
 
-export async function timePlaywrightRun(
-  config: string,
-  extraArgs: readonly string[] = [],
-): Promise<PlaywrightRun> {
-  const reportsDir = mkdtempSync(join(tmpdir(), 'bench-reports-'));
-  try {
+/**
+ * One run of the suite through the one runner; it must end with `expectedExit` (a passing run 0, a run
+ * against a mutant 1), or the figures would time something else than a verdict.
+ */
+export function timeSuiteRun(options: SuiteRunOptions, expectedExit: number): Promise<TimedRun> {
+  return withProbe(async (environment, read) => {
+    let sampler: TreeMemorySampler | undefined;
     const started = performance.now();
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '-c', config, ...extraArgs], {
+    const run = await runSuite({
+      ...options,
+      env: { ...options.env, ...environment },
+      onSpawn: (pid) => (sampler = new TreeMemorySampler(pid)),
+    });
+    const wallSeconds = (performance.now() - started) / 1000;
+    const peakRssMb = sampler?.stop() ?? 0;
+    if (run.exitCode !== expectedExit)
+      throw new Error(
+        `the bench expected exit ${expectedExit} from the run, got ${run.exitCode}:\n${run.output.slice(-OUTPUT_TAIL)}`,
+      );
+    return {
+      wallSeconds,
+      tests: run.records.length,
+      failed: run.records.filter((r) => r.status === 'failed').length,
+      peakRssMb,
+      workers: read(),
+    };
+  });
+}
+
+/** The floor: Playwright's start-up plus one trivial API test. */
+export function timeFloorRun(): Promise<TimedRun> {
+  return withProbe(async (environment, read) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '-c', FLOOR_CONFIG], {
+      cwd: PROJECT_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, [REPORTS_DIR_VARIABLE]: reportsDir },
+      env: { ...process.env, ...environment },
     });
     const sampler = new TreeMemorySampler(child.pid!);
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000)));
-    child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8_000)));
-    const exitCode = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_TAIL));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve));
     const wallSeconds = (performance.now() - started) / 1000;
     const peakRssMb = sampler.stop();
-    if (exitCode !== 0)
-      throw new Error(`${RUN_FAILED}: ${config} ${extraArgs.join(' ')} (exit ${exitCode})\n${output}`);
-    return { wallSeconds, tests: countTests(reportPathsUnder(reportsDir).junit), peakRssMb };
-  } finally {
-    rmSync(reportsDir, { recursive: true, force: true });
-  }
+    if (exitCode !== 0) throw new Error(`the floor run failed (exit ${exitCode}):\n${output}`);
+    return { wallSeconds, tests: 1, failed: 0, peakRssMb, workers: read() };
+  });
 }

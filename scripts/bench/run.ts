@@ -1,34 +1,38 @@
 /**
- * `npm run bench [-- --quick] [-- --sections throughput,schemas,conformance,scale]`
+ * `npm run bench [-- --quick] [-- --sections conformance,throughput,schemas,scale,npm-test]`
  *
- * Measures the conformance run against its floor, the embedded mock's throughput against Prism and a
- * bare node:http ceiling, schema compile and validation rates, how the suite scales, and peak memory.
- * Prints tables, writes bench.json (figures) and bench.md (the same tables in Markdown, for the README)
- * into reports/ (or CONFORMANCE_REPORTS_DIR). Never a test: speed is reported, not asserted.
+ * Measures the conformance run against its floor, a failing run against a passing one, the start-up of a
+ * Playwright worker, the embedded mock's throughput against Prism and a bare node:http ceiling, schema
+ * compile and validation rates, how the suite scales, peak memory, and (opt-in, `npm-test`, several
+ * minutes) each stage of `npm test`. Prints tables, writes bench.json (figures) and bench.md (the same
+ * tables in Markdown, for docs/benchmarks.md) into reports/ (or CONFORMANCE_REPORTS_DIR). Never a test:
+ * speed is reported, not asserted.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { EXIT_CODES } from '../../lib/exit-codes.ts';
 import { reportPaths } from '../../lib/report-paths.ts';
-import {
-  CONFORMANCE_CONFIG,
-  FLOOR_CONFIG,
-  timePlaywrightRun,
-  type PlaywrightRun,
-} from './conformance-timing.ts';
+import { startMockProcess } from '../../mock/process.ts';
+import { timeFloorRun, timeSuiteRun, type TimedRun, type WorkerFigures } from './conformance-timing.ts';
 import { BUSY_MACHINE_WARNING, describeMachine, isBusy } from './machine.ts';
 import { benchRequests, ENDPOINT_TITLES, issueBenchToken, type BenchEndpoint } from './requests.ts';
 import { measureSchemas, type SchemaFigures } from './schema-timing.ts';
 import { SERVER_TITLES, startServer, type ServerKind } from './servers.ts';
+import { timeNpmTestStages } from './npm-test-timing.ts';
 import { formatMarkdownTable, formatTable, type Cell } from './table.ts';
 import { measureThroughput, type LoadSettings, type ThroughputFigures } from './throughput.ts';
 
-const SECTIONS = ['conformance', 'throughput', 'schemas', 'scale'] as const;
+const SECTIONS = ['conformance', 'throughput', 'schemas', 'scale', 'npm-test'] as const;
+/** Sections run when --sections is not given: `npm-test` runs the project's whole test script, minutes. */
+const DEFAULT_SECTIONS: readonly Section[] = ['conformance', 'throughput', 'schemas', 'scale'];
 type Section = (typeof SECTIONS)[number];
 const UNKNOWN_SECTION = `unknown bench section; known: ${SECTIONS.join(', ')}`;
 
 const TARGETS = {
-  conformanceToFloor: 1.5,
+  passingToFloor: 3,
+  failingToPassing: 1.5,
+  npmTestSeconds: 300,
   mockToPrism: 5,
   mockToCeiling: 0.5,
   schemaCompileMs: 300,
@@ -37,12 +41,15 @@ const TARGETS = {
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    sections: { type: 'string', default: SECTIONS.join(',') },
+    sections: { type: 'string', default: DEFAULT_SECTIONS.join(',') },
   },
 });
 const sections = new Set(values.sections.split(',').map((s) => s.trim()));
 for (const section of sections)
-  if (!(SECTIONS as readonly string[]).includes(section)) throw new Error(`${UNKNOWN_SECTION}: ${section}`);
+  if (!(SECTIONS as readonly string[]).includes(section)) {
+    console.error(`${UNKNOWN_SECTION}: ${section}`);
+    process.exit(EXIT_CODES.usage);
+  }
 const wants = (section: Section) => sections.has(section);
 
 const quick = values.quick;
@@ -50,6 +57,10 @@ const load: LoadSettings = { connections: 10, durationSeconds: quick ? 2 : 5 };
 const warmUp: LoadSettings = { connections: load.connections, durationSeconds: 1 };
 const validationWindowMs = quick ? 300 : 1000;
 const compileSamples = quick ? 1 : 3;
+/** Runs of each conformance measurement, alternated so a passing slowdown of the machine hits all alike. */
+const runSamples = quick ? 1 : 3;
+/** The mutant of the failing run: it fails more than 50 of the suite's tests. */
+const FAILING_MUTANT = 'every-endpoint-errors-as-500';
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 const log = (message: string) => console.error(`[bench] ${message}`);
@@ -102,9 +113,42 @@ function schemasSection(): SchemaFigures {
   };
 }
 
-async function run(label: string, config: string, args: string[] = []): Promise<PlaywrightRun> {
-  log(`playwright: ${label}`);
-  return timePlaywrightRun(config, args);
+/** The run of the median wall time among `runs`. */
+const medianRun = (runs: TimedRun[]): TimedRun =>
+  [...runs].sort((a, b) => a.wallSeconds - b.wallSeconds)[Math.floor(runs.length / 2)]!;
+const workersOf = (runs: TimedRun[]): WorkerFigures[] => runs.flatMap((r) => r.workers);
+const medianOf = (figures: WorkerFigures[], key: keyof WorkerFigures) =>
+  figures.length === 0 ? NaN : median(figures.map((f) => f[key]));
+
+/**
+ * The floor, the passing run against the embedded mock (what `npm run conformance` starts), and a passing
+ * and a failing run against mock processes started once beforehand (the faithful mock and FAILING_MUTANT),
+ * so the failing/passing ratio compares two runs that differ only in the server's answers.
+ */
+async function conformanceSection() {
+  const faithful = await startMockProcess();
+  const mutant = await startMockProcess({ variation: { type: 'mutant', name: FAILING_MUTANT } });
+  const samples = {
+    floor: [] as TimedRun[],
+    embedded: [] as TimedRun[],
+    passing: [] as TimedRun[],
+    failing: [] as TimedRun[],
+  };
+  try {
+    for (let sample = 1; sample <= runSamples; sample++) {
+      log(`conformance: sample ${sample}/${runSamples}: floor`);
+      samples.floor.push(await timeFloorRun());
+      log(`conformance: sample ${sample}/${runSamples}: passing run, embedded mock`);
+      samples.embedded.push(await timeSuiteRun({}, EXIT_CODES.conformant));
+      log(`conformance: sample ${sample}/${runSamples}: passing run, faithful mock process`);
+      samples.passing.push(await timeSuiteRun({ target: faithful.env }, EXIT_CODES.conformant));
+      log(`conformance: sample ${sample}/${runSamples}: failing run, mutant ${FAILING_MUTANT}`);
+      samples.failing.push(await timeSuiteRun({ target: mutant.env }, EXIT_CODES.deviations));
+    }
+  } finally {
+    await Promise.all([faithful.stop(), mutant.stop()]);
+  }
+  return samples;
 }
 
 const machine = describeMachine();
@@ -118,6 +162,7 @@ const report: Record<string, unknown> = {
     warmUpSeconds: warmUp.durationSeconds,
     validationWindowMs,
     compileSamples,
+    runSamples,
   },
   targets: TARGETS,
 };
@@ -125,38 +170,118 @@ const tables: { title: string; header: string[]; rows: Cell[][] }[] = [];
 const verdicts: { target: string; goal: string; actual: number; met: boolean }[] = [];
 
 if (wants('conformance')) {
-  const floor = await run('floor', FLOOR_CONFIG);
-  const whole = await run('whole conformance suite', CONFORMANCE_CONFIG);
-  const ratio = whole.wallSeconds / floor.wallSeconds;
-  const marginalMs = ((whole.wallSeconds - floor.wallSeconds) * 1000) / Math.max(1, whole.tests - 1);
-  report.conformance = { floor, whole, ratio, marginalMsPerTest: marginalMs };
+  const samples = await conformanceSection();
+  const floor = medianRun(samples.floor);
+  const embedded = medianRun(samples.embedded);
+  const passing = medianRun(samples.passing);
+  const failing = medianRun(samples.failing);
+  const passingToFloor = embedded.wallSeconds / floor.wallSeconds;
+  const failingToPassing = failing.wallSeconds / passing.wallSeconds;
+  const floorWorkers = workersOf(samples.floor);
+  const suiteWorkers = workersOf([...samples.embedded, ...samples.passing]);
+  const failingWorkers = workersOf(samples.failing);
+  report.conformance = {
+    samples,
+    medians: { floor, embedded, passing, failing },
+    passingToFloor,
+    failingToPassing,
+    failingMutant: FAILING_MUTANT,
+    workerStartupMs: {
+      floor: medianOf(floorWorkers, 'startupMs'),
+      suite: medianOf(suiteWorkers, 'startupMs'),
+    },
+  };
   tables.push({
-    title: 'Conformance run (wall time)',
-    header: ['run', 'tests', 'seconds', 'peak RSS MiB'],
+    title: `Conformance runs (wall time, median of ${runSamples})`,
+    header: ['run', 'tests', 'failed', 'seconds', 'workers', 'peak RSS MiB'],
     rows: [
-      ['floor: Playwright start-up + 1 trivial API test', floor.tests, floor.wallSeconds, floor.peakRssMb],
-      ['whole conformance suite vs embedded mock', whole.tests, whole.wallSeconds, whole.peakRssMb],
-      ['ratio whole / floor', '', ratio, ''],
-      ['marginal cost per test (ms)', '', marginalMs, ''],
+      [
+        'floor: Playwright start-up + 1 trivial API test',
+        floor.tests,
+        floor.failed,
+        floor.wallSeconds,
+        floor.workers.length,
+        floor.peakRssMb,
+      ],
+      [
+        'passing: `payments-conformance run`, embedded mock',
+        embedded.tests,
+        embedded.failed,
+        embedded.wallSeconds,
+        embedded.workers.length,
+        embedded.peakRssMb,
+      ],
+      [
+        'passing: the same, against a faithful mock process',
+        passing.tests,
+        passing.failed,
+        passing.wallSeconds,
+        passing.workers.length,
+        passing.peakRssMb,
+      ],
+      [
+        `failing: against mutant ${FAILING_MUTANT}`,
+        failing.tests,
+        failing.failed,
+        failing.wallSeconds,
+        failing.workers.length,
+        failing.peakRssMb,
+      ],
+      ['ratio passing (embedded) / floor', '', '', passingToFloor, '', ''],
+      ['ratio failing / passing (mock processes)', '', '', failingToPassing, '', ''],
+    ],
+  });
+  tables.push({
+    title: 'Worker start-up (spawn to first test, medians over every worker of every sample)',
+    header: ['runs', 'workers', 'start-up ms', 'CPU ms to first test body', 'CPU ms in all'],
+    rows: [
+      [
+        'floor',
+        floorWorkers.length,
+        medianOf(floorWorkers, 'startupMs'),
+        medianOf(floorWorkers, 'startupCpuMs'),
+        medianOf(floorWorkers, 'cpuMs'),
+      ],
+      [
+        'passing suite runs',
+        suiteWorkers.length,
+        medianOf(suiteWorkers, 'startupMs'),
+        medianOf(suiteWorkers, 'startupCpuMs'),
+        medianOf(suiteWorkers, 'cpuMs'),
+      ],
+      [
+        'failing suite runs',
+        failingWorkers.length,
+        medianOf(failingWorkers, 'startupMs'),
+        medianOf(failingWorkers, 'startupCpuMs'),
+        medianOf(failingWorkers, 'cpuMs'),
+      ],
     ],
   });
   verdicts.push({
-    target: 'conformance run / floor',
-    goal: `<= ${TARGETS.conformanceToFloor}`,
-    actual: ratio,
-    met: ratio <= TARGETS.conformanceToFloor,
+    target: 'passing run (embedded mock) / floor',
+    goal: `<= ${TARGETS.passingToFloor}`,
+    actual: passingToFloor,
+    met: passingToFloor <= TARGETS.passingToFloor,
+  });
+  verdicts.push({
+    target: `failing run (${failing.failed} failures) / passing run`,
+    goal: `<= ${TARGETS.failingToPassing}`,
+    actual: failingToPassing,
+    met: failingToPassing <= TARGETS.failingToPassing && failing.failed >= 50,
   });
 }
 
 if (wants('scale')) {
-  const oneWorker = await run('1 worker', CONFORMANCE_CONFIG, ['--workers', '1']);
-  const twoWorkers = await run('2 workers', CONFORMANCE_CONFIG, ['--workers', '2']);
-  const fourTimes = await run('repeat-each 4 (2 workers)', CONFORMANCE_CONFIG, [
-    '--workers',
-    '2',
-    '--repeat-each',
-    '4',
-  ]);
+  log('scale: 1 worker');
+  const oneWorker = await timeSuiteRun({ args: ['--workers', '1'] }, EXIT_CODES.conformant);
+  log('scale: 2 workers');
+  const twoWorkers = await timeSuiteRun({ args: ['--workers', '2'] }, EXIT_CODES.conformant);
+  log('scale: --repeat-each 4, 2 workers');
+  const fourTimes = await timeSuiteRun(
+    { args: ['--workers', '2', '--repeat-each', '4'] },
+    EXIT_CODES.conformant,
+  );
   const growth = fourTimes.wallSeconds / twoWorkers.wallSeconds;
   const marginalMs =
     ((fourTimes.wallSeconds - twoWorkers.wallSeconds) * 1000) /
@@ -172,6 +297,23 @@ if (wants('scale')) {
       ['growth 4x / 1x', '', growth],
       ['marginal ms per added test', '', marginalMs],
     ],
+  });
+}
+
+if (wants('npm-test')) {
+  const stages = await timeNpmTestStages(log);
+  const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
+  report.npmTest = { stages, totalSeconds: total };
+  tables.push({
+    title: '`npm test`, stage by stage (each as `npm run <stage>`, CI=true)',
+    header: ['stage', 'seconds', 'exit'],
+    rows: [...stages.map((s) => [s.stage, s.seconds, s.exitCode] as Cell[]), ['total', total, '']],
+  });
+  verdicts.push({
+    target: '`npm test` total (seconds)',
+    goal: `<= ${TARGETS.npmTestSeconds}`,
+    actual: total,
+    met: total <= TARGETS.npmTestSeconds && stages.every((s) => s.exitCode === 0),
   });
 }
 

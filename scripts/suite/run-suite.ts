@@ -41,6 +41,8 @@ export interface SuiteRunOptions {
   timeoutMs?: number;
   /** Echo the child's output as it comes (default: keep it only). */
   echo?: boolean;
+  /** Called with the child's pid once it is spawned (the bench samples its process tree). */
+  onSpawn?: (pid: number) => void;
 }
 
 export interface SuiteRun {
@@ -133,6 +135,7 @@ export function runSuite(options: SuiteRunOptions = {}): Promise<SuiteRun> {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let output = '';
     const keep = (chunk: string) => {
       output += chunk;

@@ -71,7 +71,9 @@ test("the test's last request in the report is the counterexample's, with its cu
     expect(attachment).toBeDefined();
     return readFileSync(path.join(run.reports.allureResults, attachment!.source), 'utf8');
   };
-  const counterexample = JSON.parse(read(attachments.find((a) => a.name === 'counterexample.json'))) as { items?: { quantity?: unknown }[] };
+  const counterexample = JSON.parse(read(attachments.find((a) => a.name === 'counterexample.json'))) as {
+    items?: { quantity?: unknown }[];
+  };
   expect(counterexample.items?.some((item) => item.quantity === 0)).toBe(true);
   const curls = attachments.filter((a) => / curl /.test(a.name));
   expect(curls.length).toBeGreaterThan(0);

@@ -5,9 +5,7 @@
  */
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
 import { SUITE_VERSION } from '../lib/version.ts';
-import { baselineCommand } from './baseline.ts';
-import { mergeCommand, openCommand, REPORT_HELP, summaryCommand } from './report.ts';
-import { runCommand, type CommandIo } from './run.ts';
+import type { CommandIo } from './run.ts';
 
 export const MAIN_HELP = `Usage: payments-conformance <command> [options]      (in this repository: npm run <script>)
 
@@ -40,12 +38,19 @@ async function dispatch(argv: readonly string[], io: CommandIo): Promise<number>
     io.out(SUITE_VERSION);
     return EXIT_CODES.conformant;
   }
+  // Each command is imported when chosen: `--help`, `--version` and a mistyped command answer at once, and
+  // no command pays for the others' modules.
   switch (command) {
-    case 'run':
+    case 'run': {
+      const { runCommand } = await import('./run.ts');
       return runCommand(rest, io);
-    case 'baseline':
+    }
+    case 'baseline': {
+      const { baselineCommand } = await import('./baseline.ts');
       return baselineCommand(rest, io);
+    }
     case 'report': {
+      const { mergeCommand, openCommand, REPORT_HELP, summaryCommand } = await import('./report.ts');
       const [sub, ...args] = rest;
       if (sub === 'merge') return mergeCommand(args, io);
       if (sub === 'open') return openCommand(io);

@@ -82,6 +82,11 @@ function parseListing(stdout: string): JsonListing | undefined {
   }
 }
 
+/** The suite's own tests could not be listed (a spec that does not load): nothing can be tested. */
+export class ListingError extends Error {
+  override name = 'ListingError';
+}
+
 /** Every test the configuration holds under `args` (a selection, or none), without running one. */
 export async function listTests(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ListedTest[]> {
   const { exitCode, stdout } = await runPlaywright([...args, '--list', '--reporter=json'], env, true);
@@ -89,7 +94,9 @@ export async function listTests(args: readonly string[], env: NodeJS.ProcessEnv)
   if (exitCode !== 0 || !report) {
     // The JSON reporter puts why (a spec that does not load, say) in its `errors`, not on stderr.
     const why = report?.errors?.[0]?.message?.split('\n')[0];
-    throw new Error(`listing the suite's tests failed (exit ${exitCode})${why ? `: ${why}` : ''}`);
+    throw new ListingError(
+      `listing the suite's tests failed (exit ${exitCode})${why ? `: ${why}` : ''}; the suite's own files did not load, so nothing was tested (reinstall it, or run with --list to see Playwright's error)`,
+    );
   }
   const found: ListedTest[] = [];
   const walk = (suite: JsonSuite, titles: string[]) => {

@@ -28,7 +28,7 @@ import { buildRunReports } from '../scripts/report/build.ts';
 import { withoutCredentials } from '../tests/support/redact.ts';
 import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
 import { loadTargetConfig } from '../tests/support/target.ts';
-import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, runPlaywright } from './playwright.ts';
+import { LAST_RUN_FILE, LAST_RUN_VARIABLE, ListingError, listTests, runPlaywright } from './playwright.ts';
 import { printPlan } from './plan.ts';
 import {
   isSubset,
@@ -174,6 +174,19 @@ function publish(from: ReportPaths['run'], to: ReportPaths): void {
 export async function runCommand(argv: readonly string[], io: CommandIo = CONSOLE_IO): Promise<number> {
   const prepared = prepare(argv, io);
   if (typeof prepared === 'number') return prepared;
+  try {
+    return await runPrepared(prepared, io);
+  } catch (error) {
+    if (!(error instanceof ListingError)) throw error;
+    io.err(`${error.name}: ${error.message}`);
+    io.err(
+      '\nVerdict: NOT TESTED (exit 3): nothing is filed as a contract result; the reports are as they were.',
+    );
+    return EXIT_CODES.untestable;
+  }
+}
+
+async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const { args, config, baseline } = prepared;
   if (args.plan) return printPlan(args, config, io);
 
@@ -205,6 +218,20 @@ export async function runCommand(argv: readonly string[], io: CommandIo = CONSOL
   };
   // An empty selection is a verdict ("nothing tested", exit 1), not a run that failed to start.
   const selection = [...selectionArguments(args.selection), '--pass-with-no-tests'];
+  const partial = subset || args.selection.shard !== undefined;
+  // A partial run's coverage counts what it did not select, so it needs the whole inventory: listed
+  // beside the run rather than after it, and with its own record of the last run, which a listing
+  // must never overwrite.
+  const inventoryListing =
+    partial && !args.playwright.includes('--list')
+      ? listTests([], {
+          ...env,
+          [LAST_RUN_VARIABLE]: path.join(prepared.paths.run.root, `inventory-${LAST_RUN_FILE}`),
+          [RUN_VARIABLES.withTeardown]: '1',
+        })
+      : undefined;
+  // Awaited only once the run has results; a run that ends early must not leave it unhandled.
+  inventoryListing?.catch(() => undefined);
   const run = await runPlaywright([...selection, ...args.playwright], env);
 
   const setupFailures = readSetupFailures(prepared.paths.run.setupFailures);
@@ -227,8 +254,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo = CONSOL
     return EXIT_CODES.untestable;
   }
   if (args.playwright.includes('--list')) return run.exitCode;
-  const partial = subset || args.selection.shard !== undefined;
-  const inventory = partial ? await listTests([], { ...env, [RUN_VARIABLES.withTeardown]: '1' }) : undefined;
+  const inventory = await inventoryListing;
   mkdirSync(paths.root, { recursive: true });
   publish(prepared.paths.run, paths);
   if (existsSync(lastRun)) renameSync(lastRun, path.join(prepared.paths.root, LAST_RUN_FILE));

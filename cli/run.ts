@@ -24,7 +24,6 @@ import { parseResults, type SetupFailure, type TestRecord } from '../lib/results
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../scripts/report/baseline.ts';
-import { buildRunReports } from '../scripts/report/build.ts';
 import { withoutCredentials } from '../tests/support/redact.ts';
 import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
 import { loadTargetConfig } from '../tests/support/target.ts';
@@ -232,6 +231,9 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
       : undefined;
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
+  // The report builders (Allure's among them) load while the tests run, not after them.
+  const reportBuilders = import('../scripts/report/build.ts');
+  reportBuilders.catch(() => undefined);
   const run = await runPlaywright([...selection, ...args.playwright], env);
 
   const setupFailures = readSetupFailures(prepared.paths.run.setupFailures);
@@ -258,6 +260,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   mkdirSync(paths.root, { recursive: true });
   publish(prepared.paths.run, paths);
   if (existsSync(lastRun)) renameSync(lastRun, path.join(prepared.paths.root, LAST_RUN_FILE));
+  const { buildRunReports } = await reportBuilders;
   const { verdict, lines } = await buildRunReports({
     records,
     ...(inventory ? { inventory } : {}),

@@ -17,7 +17,7 @@ import { describeViolation, validate, violationDetail } from '../../schemas/regi
 import type { ApiResponse } from './api-client.ts';
 import { advise, cite, fail, failure, recordAllowance } from './outcome.ts';
 import { redact, redactingErrors } from './redact.ts';
-import { currentTarget } from './target.ts';
+import { currentTarget } from './current-target.ts';
 
 const BODY_EXCERPT_LENGTH = 400;
 const BODIES_ARE_JSON: RequirementId = 'general.bodies-json';

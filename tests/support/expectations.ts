@@ -12,7 +12,7 @@ import { describeViolation, validate, violationDetail } from '../../schemas/regi
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import { describeBody } from './checks.ts';
 import type { FailureFacts } from './outcome.ts';
-import { currentTarget } from './target.ts';
+import { currentTarget } from './current-target.ts';
 
 /** What a generated case found the target doing against the spec: thrown by judges and model commands. */
 export class Divergence extends Error {

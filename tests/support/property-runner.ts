@@ -22,7 +22,8 @@ import { fail, failure, cite, recordAllowance } from './outcome.ts';
 import { redact } from './redact.ts';
 import { Reproduction } from './reproduce.ts';
 import { readRunTokens } from './run-state.ts';
-import { currentTarget, type ProjectTarget } from './target.ts';
+import { currentTarget } from './current-target.ts';
+import type { ProjectTarget } from './target.ts';
 
 const COUNTEREXAMPLE_PREVIEW = 600;
 /** fast-check appends the sequence's replay path as a comment; the seed replays it already. */

@@ -2,9 +2,9 @@
  * The target a test runs against: lib/target.ts's contract read from the environment, with the embedded
  * mock's seeded values as defaults. In a run against several targets (the mutation runner's), each
  * Playwright project names its target and its variables in `metadata.target`; they override the
- * environment for that project's tests.
+ * environment for that project's tests. Free of Playwright's test API, so the run command reads the
+ * contract without loading it (./current-target.ts has the running test's target).
  */
-import { test } from '@playwright/test';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { parseTargetConfig, type TargetConfig } from '../../lib/target.ts';
 import { OTHER_APPLICATION, SEEDED_IDS } from '../../mock/seed.ts';
@@ -52,9 +52,4 @@ export function targetConfigOf(target: ProjectTarget): TargetConfig {
     byProject.set(target.name, config);
   }
   return config;
-}
-
-/** The target of the running test (call it inside a test, a hook or a fixture). */
-export function currentTarget(): TargetConfig {
-  return targetConfigOf(projectTarget(test.info().project.metadata));
 }

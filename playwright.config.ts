@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import fc from 'fast-check';
 import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
 import { reportPaths } from './lib/report-paths.ts';
 import { RUN_VARIABLES } from './lib/run-variables.ts';
@@ -29,6 +30,14 @@ const targetsFile = process.env[RUN_VARIABLES.targetsFile];
 const targets: NamedTarget[] = targetsFile
   ? (JSON.parse(readFileSync(targetsFile, 'utf8')) as NamedTarget[])
   : [{ ...DEFAULT_TARGET, teardown: process.env[RUN_VARIABLES.withTeardown] !== '0' }];
+
+if (targetsFile) {
+  // A run against many targets (the mutation runner's) asks of each only whether a test fails it, quoting
+  // a rule. A falsified property is reported at the case that falsified it, not shrunk: shrinking spends
+  // up to its time budget (seconds) per falsified property per mutant, and how far it gets within it
+  // depends on the machine. The verdict is the same either way, and the failure still quotes its rule.
+  fc.configureGlobal({ ...fc.readConfigureGlobal(), endOnFailure: true });
+}
 
 const embedded = !targetsFile && !process.env[VARIABLES.baseUrl];
 if (embedded && !process.env[RUN_VARIABLES.embeddedUrl]) {
@@ -65,6 +74,10 @@ function projectsOf(named: NamedTarget): NonNullable<PlaywrightTestConfig['proje
       metadata,
       ...(named.testMatch ? { testMatch: named.testMatch } : {}),
       ...(grep ? { grep } : {}),
+      // A worker serves one project, so every project a worker slot moves on to costs a new worker process
+      // (about a second of CPU). One worker per target, not one per slot, halves those starts; the other
+      // slot is busy with another target meanwhile.
+      ...(single ? {} : { workers: 1 }),
       ...(named.teardown ? { teardown: teardownName } : {}),
     },
     ...(named.teardown ? [{ name: teardownName, testDir: './tests/teardown', metadata }] : []),

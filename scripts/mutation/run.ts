@@ -1,7 +1,7 @@
 /**
  * `npm run mutation`: proves the suite both ways against a fleet of mock variations (mock/fleet.ts, one
- * process, a port each; one pair of Playwright projects each), with the tests scripts/mutation/scopes.ts
- * chooses for each:
+ * process, a port each; one pair of Playwright projects each, tested by one worker at a time: see the
+ * multi-target part of playwright.config.ts), with the tests scripts/mutation/scopes.ts chooses for each:
  * - the faithful mock and every conformant variant (mock/variations/variants.ts) pass under `strict` with
  *   zero failures (a failure is a false alarm);
  * - every mutant (mock/variations/mutants.ts) is killed: a test fails it with a deviation quoting a rule;
@@ -74,6 +74,17 @@ function targetOf(fleet: MockFleet, planned: Planned): NamedTarget {
   };
 }
 
+/**
+ * The plan with its biggest scopes first. Each target is tested by one worker at a time (its own project,
+ * playwright.config.ts), so the run ends when the last target does: the long whole-suite runs start first
+ * and the short mutant scopes fill in around them, instead of one whole suite starting last and running alone.
+ */
+function longestFirst(plan: readonly Planned[]): Planned[] {
+  return [...plan].sort((a, b) => testCount(b) - testCount(a));
+}
+
+const testCount = (p: Planned) => p.scope.tests.length + (p.scope.teardown ? 1 : 0);
+
 interface TargetOutcome {
   records: TestRecord[];
   setupFailure?: SetupFailure;
@@ -87,7 +98,7 @@ async function runAgainst(
   scratch: string,
   seed: number,
 ): Promise<Map<string, TargetOutcome>> {
-  const targets = plan.map((p) => targetOf(fleet, p));
+  const targets = longestFirst(plan).map((p) => targetOf(fleet, p));
   const run = await runSuite({
     via: 'playwright',
     targets,
@@ -141,9 +152,22 @@ async function main(): Promise<number> {
   const seed =
     values.seed === undefined ? DEFAULT_SEED : runSeed({ [GENERATIVE_VARIABLES.seed]: values.seed });
   const started = Date.now();
-  const listed = await listTests([], process.env);
-  const scratchRoot = await mkdtemp(path.join(tmpdir(), 'payments-mutation-'));
-  const fleet = await startMockFleet([FAITHFUL, ...mutants, ...variants]);
+  // Listing the tests and starting the fleet are independent child processes: they start side by side.
+  const [listing, starting] = await Promise.allSettled([
+    listTests([], process.env),
+    startMockFleet([FAITHFUL, ...mutants, ...variants]),
+  ]);
+  if (listing.status === 'rejected' && starting.status === 'fulfilled') await starting.value.stop();
+  if (listing.status === 'rejected') throw listing.reason;
+  if (starting.status === 'rejected') throw starting.reason;
+  const listed = listing.value;
+  const fleet = starting.value;
+  const scratchRoot = await mkdtemp(path.join(tmpdir(), 'payments-mutation-')).catch(
+    async (error: unknown) => {
+      await fleet.stop();
+      throw error;
+    },
+  );
   try {
     const passing: Planned[] = [
       { choice: FAITHFUL, profile: 'strict', scope: wholeSuite(listed) },
@@ -167,7 +191,11 @@ async function main(): Promise<number> {
         console.log(`${planned.length} mutant(s) not killed yet; ${tier} against them…`);
       const plan = [...(round === 0 ? passing : []), ...planned];
       if (plan.length === 0) break;
+      const roundStarted = Date.now();
       const found = await runAgainst(fleet, plan, path.join(scratchRoot, `round-${round}`), seed);
+      const tests = plan.reduce((n, p) => n + testCount(p), 0);
+      const seconds = Math.round((Date.now() - roundStarted) / 1000);
+      console.log(`  ${plan.length} target(s), ${tests} test(s): ${seconds} s`);
       for (const [name, outcome] of found) {
         const before = outcomes.get(name);
         outcomes.set(

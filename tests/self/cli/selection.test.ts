@@ -8,15 +8,17 @@ import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
 import type { Coverage } from '../../../scripts/report/coverage.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { startForwardingTarget, type ForwardingTarget } from '../reports/support/forwarding-target.ts';
+import { startMockInWorker, type MockInWorker } from '../reports/support/mock-in-worker.ts';
 import { once } from '../reports/support/shared.ts';
 import { parsePlan } from './support/plan-output.ts';
 import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
 
 const RUN_TIMEOUT_MS = 5 * 60_000;
+/** For a run of a handful of tests: one worker runs them about as soon as two, for less CPU. */
+const ONE_WORKER = ['--workers', '1'];
 
 function coverageOf(run: SuiteRun): Coverage {
   return JSON.parse(readFileSync(run.reports.coverageJson, 'utf8')) as Coverage;
@@ -44,11 +46,13 @@ function keysOf(records: readonly TestRecord[]): string[] {
 test.afterAll(removeScratchDirs);
 
 test.describe('npm run conformance: running part of the suite', () => {
+  // Independent runs, each in its own reports folder.
+  test.describe.configure({ mode: 'parallel' });
   test.setTimeout(RUN_TIMEOUT_MS);
 
   test('--project stores runs that area only, exits 0, and reports the rest "not selected"', async () => {
     const run = await runSuite({
-      args: ['--project', 'stores'],
+      args: ['--project', 'stores', ...ONE_WORKER],
       reportsDir: scratchDir('run'),
       timeoutMs: RUN_TIMEOUT_MS,
     });
@@ -82,11 +86,11 @@ test.describe('npm run conformance: running part of the suite', () => {
   });
 
   test('--last-failed after a failing run reruns exactly the tests that failed', async () => {
-    const mock = await startMockProcess({ variation: { type: 'mutant', name: 'store-no-auth' } });
+    const mock = await startMockInWorker({ variation: { type: 'mutant', name: 'store-no-auth' } });
     try {
       const failing = await runSuite({
         target: mock.env,
-        args: ['--project', 'stores', '--project', 'chargebacks'],
+        args: ['--project', 'stores', '--project', 'chargebacks', ...ONE_WORKER],
         reportsDir: scratchDir('run'),
         timeoutMs: RUN_TIMEOUT_MS,
       });
@@ -97,7 +101,7 @@ test.describe('npm run conformance: running part of the suite', () => {
 
       const rerun = await runSuite({
         target: mock.env,
-        args: ['--last-failed'],
+        args: ['--last-failed', ...ONE_WORKER],
         reportsDir: failing.reports.root,
         timeoutMs: RUN_TIMEOUT_MS,
       });
@@ -112,11 +116,11 @@ test.describe('npm run conformance: running part of the suite', () => {
 test.describe('npm run conformance -- --plan against a target without abilities', () => {
   test.setTimeout(RUN_TIMEOUT_MS);
 
-  let mock: MockProcess | undefined;
+  let mock: MockInWorker | undefined;
   let forwarding: ForwardingTarget | undefined;
   /** A mock without control routes, declared with no ability, reached through a request counter. */
   const target = once(async () => {
-    mock = await startMockProcess({ noControl: true });
+    mock = await startMockInWorker({ noControl: true });
     forwarding = await startForwardingTarget(mock.baseUrl);
     return {
       env: { ...mock.env, [VARIABLES.baseUrl]: forwarding.url, [VARIABLES.abilities]: '' },
@@ -137,7 +141,14 @@ test.describe('npm run conformance -- --plan against a target without abilities'
   const wholeRun = once(async () => {
     const { env } = await target();
     await plan();
-    return runSuite({ target: env, reportsDir: scratchDir('run'), timeoutMs: RUN_TIMEOUT_MS });
+    // Playwright alone: which tests ran and which were skipped, and why, is in the typed records; the
+    // run command's reports are other tests' business.
+    return runSuite({
+      via: 'playwright',
+      target: env,
+      reportsDir: scratchDir('run'),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
   });
 
   test.afterAll(async () => {

@@ -139,6 +139,9 @@ function expectOneLineRefusal(run: CommandRun, names: RegExp, allowed: RegExp): 
 }
 
 test.describe('npm run conformance: usage', () => {
+  // Each command in its own folder: any worker.
+  test.describe.configure({ mode: 'parallel' });
+
   test.afterAll(removeScratchDirs);
 
   test('--help lists every option and the exit codes 0, 1, 2 and 3', async () => {

@@ -11,20 +11,20 @@ import { expect, test } from '@playwright/test';
 import { citation } from '../../../lib/basis.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { GENERATIVE_VARIABLES } from '../../../lib/generation.ts';
-import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { attachmentsOf, readAllureResults } from '../reports/support/allure.ts';
+import { startMockInWorker, type MockInWorker } from '../reports/support/mock-in-worker.ts';
 
 const MUTANT = 'preference-refuses-zero-quantity';
 const TITLE = 'accepts every generated preference valid for Electro';
 const SEED = '20261123';
 const RUN_TIMEOUT_MS = 3 * 60_000;
 
-let mock: MockProcess;
+let mock: MockInWorker;
 let run: SuiteRun;
 
 test.beforeAll(async () => {
-  mock = await startMockProcess({ variation: { type: 'mutant', name: MUTANT } });
+  mock = await startMockInWorker({ variation: { type: 'mutant', name: MUTANT } });
   run = await runSuite({
     target: mock.env,
     args: ['--grep', TITLE],

@@ -21,15 +21,15 @@ import { runSuite, type SuiteRun, type SuiteRunOptions } from '../../../scripts/
 import { TARGET_GAVE_NO_ANSWER } from '../../support/api-client.ts';
 import { SETUP_MESSAGES } from '../../support/setup-target.ts';
 import {
-  downTargetUrl,
   FAKE_TEST_TOKEN,
   startGarbageTarget,
   startHangingTarget,
   type BadTarget,
 } from './support/bad-target.ts';
 import { noted, removeRunFoldersAfterPassingTests } from './support/run-folders.ts';
+import { downTargetRun, SETUP_REQUEST_TIMEOUT_MS, silentTargetRun } from './support/setup-stopping-runs.ts';
 
-const REQUEST_TIMEOUT_MS = 1_000;
+const REQUEST_TIMEOUT_MS = SETUP_REQUEST_TIMEOUT_MS;
 /** A run that stops at its setup: Playwright's and the command's start-up, one request, the verdict. */
 const QUICK_MS = 30_000;
 /** One area is enough for a hang: every request of every test hangs alike. */
@@ -59,18 +59,17 @@ function describeRun(run: SuiteRun): string {
   return `exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s; reports in ${run.reports.root}\n${run.output.slice(-3000)}`;
 }
 
-async function runAgainst(target: BadTarget | string, options: SuiteRunOptions): Promise<SuiteRun> {
-  const url = typeof target === 'string' ? target : target.url;
+async function runAgainst(target: BadTarget, options: SuiteRunOptions): Promise<SuiteRun> {
   try {
     return noted(
       await runSuite({
         ...options,
-        target: { [VARIABLES.baseUrl]: url, ...options.target },
+        target: { [VARIABLES.baseUrl]: target.url, ...options.target },
         env: { [RUN_VARIABLES.requestTimeoutMs]: String(REQUEST_TIMEOUT_MS), ...options.env },
       }),
     );
   } finally {
-    if (typeof target !== 'string') await target.close();
+    await target.close();
   }
 }
 
@@ -90,19 +89,19 @@ const failed = (records: readonly TestRecord[]) => records.filter((r) => r.statu
 const passed = (records: readonly TestRecord[]) => records.filter((r) => r.status === 'passed');
 
 test.describe('the suite against a bad target', () => {
+  // Independent targets and runs.
+  test.describe.configure({ mode: 'parallel' });
   test.setTimeout(RUN_TIMEOUT_MS);
   removeRunFoldersAfterPassingTests();
 
+  // These two runs are the ones cli/untestable-target.test.ts reads too (support/setup-stopping-runs.ts).
   test('target down: exit 3 at once, one message, no test run', async () => {
-    const url = await downTargetUrl();
-    const run = await runAgainst(url, {});
+    const { url, run } = await downTargetRun();
     expectStoppedAtSetup(run, 'target-unreachable', SETUP_MESSAGES.unreachable(url, HOLE));
   });
 
   test('target hanging from the first request: exit 3 after one request timeout, one message', async () => {
-    const target = await startHangingTarget({ probeAnswers: false });
-    const url = target.url;
-    const run = await runAgainst(target, {});
+    const { url, run } = await silentTargetRun();
     expectStoppedAtSetup(run, 'timeout', SETUP_MESSAGES.timeout(url, REQUEST_TIMEOUT_MS));
   });
 
@@ -110,7 +109,8 @@ test.describe('the suite against a bad target', () => {
     const target = await startHangingTarget({ probeAnswers: true });
     const run = await runAgainst(target, {
       target: { [VARIABLES.testAccessToken]: FAKE_TEST_TOKEN },
-      args: ['--project', HANGING_AREA],
+      // Five tests, each waiting out its hang: one worker is enough.
+      args: ['--project', HANGING_AREA, '--workers', '1'],
     });
     console.log(`hanging: exit ${run.exitCode} after ${(run.durationMs / 1000).toFixed(1)} s`);
     expect(run.exitCode, describeRun(run)).toBe(EXIT_CODES.untestable);

@@ -35,6 +35,8 @@ interface FailingRun {
 }
 
 removeRunFoldersAfterPassingTests();
+// Independent targets and runs.
+test.describe.configure({ mode: 'parallel' });
 
 const tokenShaped = (value: string) => TOKEN_SHAPES.some((shape) => new RegExp(shape.source).test(value));
 

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
 import { DEFAULT_BASELINE_FILE, type BaselineEntry } from '../../../scripts/report/baseline.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { linesOf, runCliCommand } from './support/cli-command.ts';
 import { startForwardingTarget, type ForwardingTarget } from './support/forwarding-target.ts';
 import { caseKey, readJunit } from './support/junit.ts';
+import { startMockInWorker, type MockInWorker } from './support/mock-in-worker.ts';
 import { IN_PROJECT, removeScratchDirs, scratchDir } from './support/scratch.ts';
 import { once } from './support/shared.ts';
 
@@ -30,15 +30,15 @@ interface BaselineFile {
   entries: BaselineEntry[];
 }
 
-let mocks: MockProcess[] = [];
+let mocks: MockInWorker[] = [];
 let forwarding: ForwardingTarget | undefined;
 
 /** The mutants and the faithful mock, one target URL in front of them, and a project folder for the team. */
 const setting = once(async () => {
   const [storeNoAuth, chargebackAmountString, faithful] = await Promise.all([
-    startMockProcess({ variation: { type: 'mutant', name: 'store-no-auth' } }),
-    startMockProcess({ variation: { type: 'mutant', name: 'chargeback-amount-string' } }),
-    startMockProcess(),
+    startMockInWorker({ variation: { type: 'mutant', name: 'store-no-auth' } }),
+    startMockInWorker({ variation: { type: 'mutant', name: 'chargeback-amount-string' } }),
+    startMockInWorker(),
   ]);
   mocks = [storeNoAuth, chargebackAmountString, faithful];
   forwarding = await startForwardingTarget(storeNoAuth.baseUrl);
@@ -53,12 +53,13 @@ const setting = once(async () => {
   };
 });
 
-async function runAgainst(mock: MockProcess, args: string[]): Promise<SuiteRun> {
+/** A run of one area (a handful of tests: one worker is enough) against `mock`, at the one target URL. */
+async function runAgainst(mock: MockInWorker, area: 'stores' | 'chargebacks'): Promise<SuiteRun> {
   const { forwarding, cwd, reports } = await setting();
   forwarding.pointAt(mock.baseUrl);
   return runSuite({
     target: { ...mock.env, [VARIABLES.baseUrl]: forwarding.url },
-    args,
+    args: ['--project', area, '--workers', '1'],
     cwd,
     reportsDir: reports,
     timeoutMs: RUN_TIMEOUT_MS,
@@ -71,7 +72,7 @@ function readBaselineFile(file: string): BaselineFile | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BaselineFile) : undefined;
 }
 
-const firstRun = once(async () => runAgainst((await setting()).mocks.storeNoAuth, ['--project', 'stores']));
+const firstRun = once(async () => runAgainst((await setting()).mocks.storeNoAuth, 'stores'));
 
 const acceptance = once(async () => {
   const first = await firstRun();
@@ -96,12 +97,12 @@ const acceptance = once(async () => {
 
 const acceptedRun = once(async () => {
   await acceptance();
-  return runAgainst((await setting()).mocks.storeNoAuth, ['--project', 'stores']);
+  return runAgainst((await setting()).mocks.storeNoAuth, 'stores');
 });
 
 const unlistedRun = once(async () => {
   await acceptedRun();
-  return runAgainst((await setting()).mocks.chargebackAmountString, ['--project', 'chargebacks']);
+  return runAgainst((await setting()).mocks.chargebackAmountString, 'chargebacks');
 });
 
 const expiredRun = once(async () => {
@@ -112,12 +113,12 @@ const expiredRun = once(async () => {
     baselineFile,
     JSON.stringify({ ...file, entries: file.entries.map((e) => ({ ...e, until: PAST })) }, null, 2),
   );
-  return runAgainst(mocks.storeNoAuth, ['--project', 'stores']);
+  return runAgainst(mocks.storeNoAuth, 'stores');
 });
 
 const fixedRun = once(async () => {
   await expiredRun();
-  return runAgainst((await setting()).mocks.faithful, ['--project', 'stores']);
+  return runAgainst((await setting()).mocks.faithful, 'stores');
 });
 
 function failedKeys(run: SuiteRun): string[] {
@@ -219,6 +220,9 @@ test.describe('known deviations (conformance-baseline.json)', () => {
 });
 
 test.describe('npm run baseline refuses', () => {
+  // Apart from the known deviations' story: each in its own folder, any worker.
+  test.describe.configure({ mode: 'parallel' });
+
   for (const [mistake, args, says] of [
     ['--until in the past', ['--reason', REASON, '--until', PAST], /--until 2020-01-31 is in the past/],
     ['a missing --reason', ['--until', UNTIL], /--reason is required/],

@@ -20,13 +20,13 @@ import { FAILURE_KINDS, type FailureKind } from '../../../lib/failures.ts';
 import { REQUIREMENTS } from '../../../lib/requirements/index.ts';
 import { RUN_LABELS } from '../../../lib/results.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { startMockProcess } from '../../../mock/process.ts';
 import { CONFORMANCE_CATEGORIES, SUITE_ERROR_CATEGORY } from '../../../scripts/report/categories.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { labelOf, readAllureResults, type AllureResult } from './support/allure.ts';
 import { readJunit } from './support/junit.ts';
-import { once } from './support/shared.ts';
-import { removeScratchDirs, scratchDir } from './support/scratch.ts';
+import { startMockInWorker } from './support/mock-in-worker.ts';
+import { onceAcrossWorkers } from './support/shared.ts';
+import { STATUS_MUTANT, STATUS_MUTANT_AREA, statusMutantRun } from './support/status-mutant-run.ts';
 
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
@@ -39,7 +39,7 @@ interface Provoked {
 }
 
 const PROVOKED: Provoked[] = [
-  { kind: 'status', mutant: 'settlement-report-config-success-202', area: 'reports' },
+  { kind: 'status', mutant: STATUS_MUTANT, area: STATUS_MUTANT_AREA },
   { kind: 'schema', mutant: 'chargeback-amount-string', area: 'chargebacks' },
   { kind: 'error-code', mutant: 'store-invalid-id-code-renamed', area: 'stores' },
   { kind: 'behaviour', mutant: 'release-report-schedule-leaves-unscheduled', area: 'reports' },
@@ -51,25 +51,35 @@ const PROVOKED: Provoked[] = [
   },
 ];
 
+/** Areas of a handful of tests: one worker runs them about as soon as two, for less CPU. */
+const SMALL_AREAS: readonly string[] = ['reports', 'chargebacks', 'stores'];
+const ONE_WORKER = ['--workers', '1'];
+
 const CATEGORIES = normalizeCategoriesConfig(CONFORMANCE_CATEGORIES);
 const FAILING: readonly string[] = ['failed', 'broken'];
 
+/**
+ * One run per kind, each made once by whichever test asks first (the tests run in parallel). The status
+ * kind's run is the one reproduction.test.ts and report.browser.test.ts read too.
+ */
 const runs = new Map(
   PROVOKED.map((provoked) => [
     provoked.kind,
-    once(async (): Promise<SuiteRun> => {
-      const mock = await startMockProcess({ variation: { type: 'mutant', name: provoked.mutant } });
-      try {
-        return await runSuite({
-          target: { ...mock.env, ...(provoked.profile ? { [VARIABLES.profile]: provoked.profile } : {}) },
-          args: ['--project', provoked.area],
-          reportsDir: scratchDir('run'),
-          timeoutMs: RUN_TIMEOUT_MS,
-        });
-      } finally {
-        await mock.stop();
-      }
-    }),
+    provoked.kind === 'status'
+      ? async (): Promise<SuiteRun> => (await statusMutantRun()).run
+      : onceAcrossWorkers(`failure-kinds-${provoked.kind}`, async (dir): Promise<SuiteRun> => {
+          const mock = await startMockInWorker({ variation: { type: 'mutant', name: provoked.mutant } });
+          try {
+            return await runSuite({
+              target: { ...mock.env, ...(provoked.profile ? { [VARIABLES.profile]: provoked.profile } : {}) },
+              args: ['--project', provoked.area, ...(SMALL_AREAS.includes(provoked.area) ? ONE_WORKER : [])],
+              reportsDir: dir,
+              timeoutMs: RUN_TIMEOUT_MS,
+            });
+          } finally {
+            await mock.stop();
+          }
+        }),
   ]),
 );
 
@@ -124,9 +134,9 @@ function expectCitationFirst(message: string, where: string): string {
   return id;
 }
 
-test.afterAll(removeScratchDirs);
-
 test.describe('typed failures in the report', () => {
+  // Independent tests; the runs they read are shared by all workers.
+  test.describe.configure({ mode: 'parallel' });
   test.setTimeout(RUN_TIMEOUT_MS);
 
   for (const { kind, mutant } of PROVOKED) {

@@ -8,25 +8,26 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_PROFILE } from '../../../lib/profiles.ts';
 import { reportPathsUnder } from '../../../lib/report-paths.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
 import { historyFiles, type HistoryEntry } from '../../../scripts/report/history.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { startForwardingTarget, type ForwardingTarget } from './support/forwarding-target.ts';
+import { startMockInWorker, type MockInWorker } from './support/mock-in-worker.ts';
 import { removeScratchDirs, scratchDir } from './support/scratch.ts';
 import { once } from './support/shared.ts';
 
 const RUN_TIMEOUT_MS = 5 * 60_000;
 const EMBEDDED = 'embedded mock';
-const SELECTION = ['--project', 'stores'];
+/** Five tests: one worker runs them about as soon as two, for less CPU. */
+const SELECTION = ['--project', 'stores', '--workers', '1'];
 const NO_EARLIER_RUN = 'No earlier run on this target to compare with.';
 
-let mocks: MockProcess[] = [];
+let mocks: MockInWorker[] = [];
 let forwarding: ForwardingTarget | undefined;
 
 const setting = once(async () => {
   const [faithful, storeNoAuth] = await Promise.all([
-    startMockProcess(),
-    startMockProcess({ variation: { type: 'mutant', name: 'store-no-auth' } }),
+    startMockInWorker(),
+    startMockInWorker({ variation: { type: 'mutant', name: 'store-no-auth' } }),
   ]);
   mocks = [faithful, storeNoAuth];
   forwarding = await startForwardingTarget(faithful.baseUrl);

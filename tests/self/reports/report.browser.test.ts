@@ -19,10 +19,9 @@ import {
 import { endpointById } from '../../../lib/catalogue.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
-import { startMockProcess } from '../../../mock/process.ts';
-import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
-import { removeScratchDirs, scratchDir } from './support/scratch.ts';
+import type { SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { once } from './support/shared.ts';
+import { STATUS_MUTANT, STATUS_MUTANT_RUN_TIMEOUT_MS, statusMutantRun } from './support/status-mutant-run.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -36,30 +35,17 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const VIEWPORT = { width: 1280, height: 900 };
-const MUTANT = 'settlement-report-config-success-202';
-const RUN_TIMEOUT_MS = 5 * 60_000;
 /** Schemes that never leave the machine: the report itself, and what its script makes in memory. */
 const LOCAL_SCHEMES = ['file:', 'data:', 'blob:', 'about:'];
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
+/** The run failure-kinds.test.ts and reproduction.test.ts read too (support/status-mutant-run.ts). */
 const failedRun = once(async (): Promise<{ run: SuiteRun; failed: TestRecord }> => {
-  const mock = await startMockProcess({ variation: { type: 'mutant', name: MUTANT } });
-  try {
-    const run = await runSuite({
-      target: mock.env,
-      args: ['--project', 'reports'],
-      reportsDir: scratchDir('run'),
-      timeoutMs: RUN_TIMEOUT_MS,
-    });
-    const failed = run.records.find(
-      (r) => r.status === 'failed' && r.endpoint === 'settlement-report-config',
-    );
-    if (run.exitCode !== EXIT_CODES.deviations || !failed)
-      throw new Error(`the mutant ${MUTANT} failed no test of its endpoint:\n${run.output}`);
-    return { run, failed };
-  } finally {
-    await mock.stop();
-  }
+  const { run } = await statusMutantRun();
+  const failed = run.records.find((r) => r.status === 'failed' && r.endpoint === 'settlement-report-config');
+  if (run.exitCode !== EXIT_CODES.deviations || !failed)
+    throw new Error(`the mutant ${STATUS_MUTANT} failed no test of its endpoint:\n${run.output}`);
+  return { run, failed };
 });
 
 /** The one browser global the test uses (the project is typed without the DOM's). */
@@ -128,7 +114,7 @@ test.describe('the report in a real browser', () => {
     !existsSync(CHROMIUM),
     `Debian's chromium is not installed at ${CHROMIUM} (apt-get install -y chromium)`,
   );
-  test.setTimeout(RUN_TIMEOUT_MS);
+  test.setTimeout(STATUS_MUTANT_RUN_TIMEOUT_MS);
 
   test.afterEach(async () => {
     await context?.close();
@@ -137,7 +123,6 @@ test.describe('the report in a real browser', () => {
 
   test.afterAll(async () => {
     await browser?.close();
-    removeScratchDirs();
   });
 
   test('opens from file:// and requests nothing from any host but this machine', async () => {

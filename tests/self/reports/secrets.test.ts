@@ -7,9 +7,9 @@
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { startMockProcess } from '../../../mock/process.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
 import { startForwardingTarget } from './support/forwarding-target.ts';
+import { startMockInWorker } from './support/mock-in-worker.ts';
 import { configuredSecrets, leaks, reportTexts } from './support/secrets.ts';
 import { once } from './support/shared.ts';
 import { removeScratchDirs, scratchDir } from './support/scratch.ts';
@@ -19,7 +19,7 @@ const MUTANT = 'token-scope-extra-word';
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
 const tokenRun = once(async () => {
-  const mock = await startMockProcess({ variation: { type: 'mutant', name: MUTANT } });
+  const mock = await startMockInWorker({ variation: { type: 'mutant', name: MUTANT } });
   const forwarding = await startForwardingTarget(mock.baseUrl);
   try {
     const target = { ...mock.env, [VARIABLES.baseUrl]: forwarding.url };

@@ -51,8 +51,7 @@ const PROVOKED: Provoked[] = [
   },
 ];
 
-/** Areas of a handful of tests: one worker runs them about as soon as two, for less CPU. */
-const SMALL_AREAS: readonly string[] = ['reports', 'chargebacks', 'stores'];
+/** One area's tests: one worker runs them about as soon as two, for less CPU. */
 const ONE_WORKER = ['--workers', '1'];
 
 const CATEGORIES = normalizeCategoriesConfig(CONFORMANCE_CATEGORIES);
@@ -72,7 +71,7 @@ const runs = new Map(
           try {
             return await runSuite({
               target: { ...mock.env, ...(provoked.profile ? { [VARIABLES.profile]: provoked.profile } : {}) },
-              args: ['--project', provoked.area, ...(SMALL_AREAS.includes(provoked.area) ? ONE_WORKER : [])],
+              args: ['--project', provoked.area, ...ONE_WORKER],
               reportsDir: dir,
               timeoutMs: RUN_TIMEOUT_MS,
             });

@@ -10,15 +10,14 @@ import { reportPathsUnder } from '../../../lib/report-paths.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { historyFiles, type HistoryEntry } from '../../../scripts/report/history.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
+import { embeddedStoresRun, STORES_RUN_TIMEOUT_MS, STORES_SELECTION } from './support/embedded-stores-run.ts';
 import { startForwardingTarget, type ForwardingTarget } from './support/forwarding-target.ts';
 import { startMockInWorker, type MockInWorker } from './support/mock-in-worker.ts';
-import { removeScratchDirs, scratchDir } from './support/scratch.ts';
 import { once } from './support/shared.ts';
 
-const RUN_TIMEOUT_MS = 5 * 60_000;
+const RUN_TIMEOUT_MS = STORES_RUN_TIMEOUT_MS;
 const EMBEDDED = 'embedded mock';
-/** Five tests: one worker runs them about as soon as two, for less CPU. */
-const SELECTION = ['--project', 'stores', '--workers', '1'];
+const SELECTION = STORES_SELECTION;
 const NO_EARLIER_RUN = 'No earlier run on this target to compare with.';
 
 let mocks: MockInWorker[] = [];
@@ -31,7 +30,9 @@ const setting = once(async () => {
   ]);
   mocks = [faithful, storeNoAuth];
   forwarding = await startForwardingTarget(faithful.baseUrl);
-  return { faithful, storeNoAuth, forwarding, reports: scratchDir('history') };
+  // The history's folder is the first run's (cli/selection.test.ts reads that run too).
+  const reports = (await firstEmbedded()).reports.root;
+  return { faithful, storeNoAuth, forwarding, reports };
 });
 
 async function embeddedRun(): Promise<SuiteRun> {
@@ -51,7 +52,10 @@ async function separateRun(mock: 'faithful' | 'storeNoAuth'): Promise<SuiteRun> 
   });
 }
 
-const firstEmbedded = once(embeddedRun);
+/** The first run on the embedded mock, into a fresh folder: support/embedded-stores-run.ts. */
+async function firstEmbedded(): Promise<SuiteRun> {
+  return (await embeddedStoresRun()).run;
+}
 const secondEmbedded = once(async () => (await firstEmbedded(), embeddedRun()));
 const separateFaithful = once(async () => (await secondEmbedded(), separateRun('faithful')));
 const separateMutant = once(async () => (await separateFaithful(), separateRun('storeNoAuth')));
@@ -80,7 +84,6 @@ test.describe('history per target', () => {
   test.afterAll(async () => {
     await forwarding?.close();
     await Promise.all(mocks.map((m) => m.stop()));
-    removeScratchDirs();
   });
 
   test('runs against the embedded mock and against a separately started mock keep separate history files', async () => {

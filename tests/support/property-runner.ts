@@ -28,8 +28,14 @@ import type { ProjectTarget } from './target.ts';
 const COUNTEREXAMPLE_PREVIEW = 600;
 /** fast-check appends the sequence's replay path as a comment; the seed replays it already. */
 const REPLAY_PATH_COMMENT = /\s*\/\*replayPath=.*\*\/\s*$/;
-/** Shrinking a failing property stops after this long with the smallest counterexample found by then. */
-const SHRINKING_TIME_LIMIT_MS = 5_000;
+/**
+ * Shrinking judges at most this many candidates, then keeps the smallest counterexample found: a budget
+ * counted in candidates, not seconds, so a replay with the same seed ends on the same counterexample
+ * however busy the machine is.
+ */
+const SHRINKING_CANDIDATES = 200;
+/** A guard against a target that answers very slowly; a budget of candidates ends shrinking long before. */
+const SHRINKING_TIME_LIMIT_MS = 60_000;
 
 /** A client that sends like the test's `api` but attaches nothing, for the cases before a counterexample. */
 export function quietClient(
@@ -120,6 +126,7 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
   let shrinking = false;
   /** Shrinking stops when a candidate cannot be judged (no answer, a resource used up): the smallest so far stands. */
   let shrinkingStopped = false;
+  let candidatesJudged = 0;
   const context = (client: ApiClient): CaseContext => ({
     client,
     advise: (id, seen) => {
@@ -132,6 +139,10 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
   const explore = async () => {
     const property = fc.asyncProperty(run.arbitrary, async (input) => {
       if (aborted !== undefined || shrinkingStopped) return true;
+      if (shrinking && ++candidatesJudged > SHRINKING_CANDIDATES) {
+        shrinkingStopped = true;
+        return true;
+      }
       try {
         await run.judge(input, context(run.quiet));
         return true;

@@ -113,7 +113,9 @@ export function runSuite(options: SuiteRunOptions = {}): Promise<SuiteRun> {
   if (options.targets) {
     if (via !== 'playwright')
       throw new Error('several targets run through Playwright alone (via: "playwright")');
-    const file = path.join(reportsDir, 'targets.json');
+    // The targets hold their secrets: they go beside the run, never into the reports it leaves behind.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'payments-targets-')), 'targets.json');
+    process.once('exit', () => rmSync(path.dirname(file), { recursive: true, force: true }));
     writeFileSync(file, JSON.stringify(options.targets));
     env[RUN_VARIABLES.targetsFile] = file;
   }

@@ -5,7 +5,6 @@
  * reach each mock (support/recording-target.ts) during a whole run; the runs are also scanned for secrets.
  * Both targets are run in one Playwright run (one start-up for the two), each as its own project.
  */
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ABILITIES, abilityTag } from '../../../lib/abilities.ts';
 import { endpointById } from '../../../lib/catalogue.ts';
@@ -24,8 +23,6 @@ import { scanRun, type Leak } from './support/secret-scan.ts';
 
 const DESTRUCTIVE_TAG = abilityTag('destructive');
 const RUN_TIMEOUT_MS = 5 * 60_000;
-/** Where runSuite writes the targets of a run against several (scripts/suite/run-suite.ts): the run's input. */
-const TARGETS_FILE = 'targets.json';
 
 /** The two targets: the same mock, once declared without `destructive`, once handing out live tokens only. */
 const TARGETS = {
@@ -93,10 +90,9 @@ const harmlessRuns = once(
     // was sent made up (an unknown bearer) may show.
     const secrets = [...new Set(targets.flatMap((target) => target.secrets()))];
     const madeUp = targets.flatMap((target) => target.madeUp()).filter((value) => !secrets.includes(value));
-    const targetsFile = join(run.reports.root, TARGETS_FILE);
     return {
       of,
-      leaks: scanRun(run, { secrets, madeUp }, [targetsFile]).leaks,
+      leaks: scanRun(run, { secrets, madeUp }).leaks,
       output: run.output.slice(-2000),
     };
   },

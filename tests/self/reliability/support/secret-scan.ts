@@ -77,19 +77,15 @@ export interface Scan {
   redacted: number;
 }
 
-/**
- * Every leak in the run's reports folder and console output; a trace archive counts as one. `given`
- * names files the caller put there as the run's input (a run against several targets gets them in a
- * file in its folder), which hold the targets' secrets by design and are not the run's output.
- */
-export function scanRun(run: SuiteRun, of: SecretsOf, given: readonly string[] = []): Scan {
+/** Every leak in the run's reports folder and console output; a trace archive counts as one. */
+export function scanRun(run: SuiteRun, of: SecretsOf): Scan {
   const scan: Scan = {
     leaks: findSecrets(run.output, 'console output', of),
     files: 0,
     embedded: 0,
     redacted: 0,
   };
-  for (const file of filesUnder(run.reports.root).filter((f) => !given.includes(f))) {
+  for (const file of filesUnder(run.reports.root)) {
     scan.files++;
     if (TRACE_ARCHIVE.test(file)) {
       scan.leaks.push({ where: file, what: 'a trace archive' });

@@ -11,6 +11,7 @@ import { label } from 'allure-js-commons';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
 import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
+import { abilityBroken, createdFixtureId } from './control-fixtures.ts';
 import {
   AUTH_CODE_USED,
   NEEDS_ABILITY,
@@ -19,7 +20,7 @@ import {
   REFUSE_LIVE_TOKEN,
 } from './skip-reasons.ts';
 import type { Use } from './declare.ts';
-import { fail, failure, settleTypedFailures, undeclaredCitations } from './outcome.ts';
+import { settleTypedFailures, undeclaredCitations } from './outcome.ts';
 import { Reproduction } from './reproduce.ts';
 import {
   claimConfiguredId,
@@ -215,10 +216,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /** A claimed ability does not work: the test could not run, which says nothing about the spec. */
-function abilityBroken(ability: Ability, seen: string): never {
-  fail(failure({ kind: 'ability-broken', seen: `the target claims '${ability}', but ${seen}` }));
-}
-
 async function freshResource(
   api: ApiClient,
   config: TargetConfig,
@@ -229,17 +226,7 @@ async function freshResource(
   list: string,
 ): Promise<string> {
   declaredUse(kind);
-  if (config.abilities.has('fixtures')) {
-    const response = await api.createFixture(kind);
-    const id = (response.body as { id?: unknown } | undefined)?.id;
-    if (response.status !== 201 || (typeof id !== 'string' && typeof id !== 'number')) {
-      abilityBroken(
-        'fixtures',
-        `POST /__control/fixtures {"kind": "${kind}"} answered ${response.status}, not 201 {"id": ...}`,
-      );
-    }
-    return String(id);
-  }
+  if (config.abilities.has('fixtures')) return createdFixtureId(api, kind);
   const id = claimConfiguredId(target.name, kind, configured);
   test.skip(id === undefined, NO_CONFIGURED_ID_LEFT(single, list));
   return id as string;

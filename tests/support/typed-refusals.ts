@@ -31,7 +31,7 @@ import { test } from './fixtures.ts';
 import { expectRefused, noteErrorShape, type CaseContext } from './expectations.ts';
 import { checkGenerated, quietClient } from './property-runner.ts';
 import { authenticationRequirements } from './lookups.ts';
-import { fail, failure } from './outcome.ts';
+import { createdFixtureId } from './control-fixtures.ts';
 import { declareFake } from './redact.ts';
 
 /** Cases per test: each is one cheap request (two where a fresh fixture is needed). */
@@ -56,17 +56,7 @@ async function resource(
   kind: 'agreement' | 'claim',
 ): Promise<string> {
   if (!config.abilities.has('fixtures')) return kind === 'agreement' ? config.agreementId : config.claimId;
-  const response = await client.createFixture(kind);
-  const id = (response.body as { id?: unknown } | undefined)?.id;
-  if (response.status !== 201 || (typeof id !== 'string' && typeof id !== 'number')) {
-    fail(
-      failure({
-        kind: 'ability-broken',
-        seen: `the target claims 'fixtures', but POST /__control/fixtures {"kind": "${kind}"} answered ${response.status}`,
-      }),
-    );
-  }
-  return String(id);
+  return createdFixtureId(client, kind);
 }
 
 type Send = (

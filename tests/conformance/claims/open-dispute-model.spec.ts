@@ -13,8 +13,8 @@ import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { expectSchema, expectSuccess, expectThat, type CaseContext } from '../../support/expectations.ts';
 import { checkModel, quietClient } from '../../support/property-runner.ts';
+import { createdFixtureId } from '../../support/control-fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
-import { fail, failure } from '../../support/outcome.ts';
 
 const declare = declarationsFor('open-dispute');
 const MEDIATION: RequirementId = RESPONSE_REQUIREMENT['open-dispute'];
@@ -98,17 +98,8 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute (model)', () => {
         setup: async (context) => {
           if (!fixtures)
             return { model: { disputed: false }, real: { context, claimId: await freshClaim() } };
-          const response = await context.client.createFixture('claim');
-          const id = (response.body as { id?: unknown } | undefined)?.id;
-          if (response.status !== 201 || (typeof id !== 'number' && typeof id !== 'string')) {
-            fail(
-              failure({
-                kind: 'ability-broken',
-                seen: `the target claims 'fixtures', but POST /__control/fixtures {"kind": "claim"} answered ${response.status}`,
-              }),
-            );
-          }
-          return { model: { disputed: false }, real: { context, claimId: String(id) } };
+          const claimId = await createdFixtureId(context.client, 'claim');
+          return { model: { disputed: false }, real: { context, claimId } };
         },
       });
     },

@@ -5,6 +5,10 @@
  */
 import type { EndpointId, SchemaName } from '../catalogue.ts';
 
+/** Why the spec's default token lifetime, stated in three places, fails no target. */
+export const CONFIGURABLE_LIFETIME =
+  'a default: a target may configure another lifetime and the suite cannot know its configuration';
+
 export const REQUIREMENT_KINDS = {
   'field-type': 'a field of a resource or request has the stated type',
   'allowed-values': 'a value is one of the values the spec lists, or has the stated form',

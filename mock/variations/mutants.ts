@@ -116,21 +116,13 @@ const internalError = (): ErrorBody => ({
   cause: [],
 });
 
-/** Answers 500 where `when` holds, as a server whose handling of the request crashed. */
-const crashWhen = (endpoint: EndpointId, when: (response: MutableResponse) => boolean): Effect[] =>
-  rewrite(endpoint, (response) => {
-    if (!when(response)) return;
-    response.status = 500;
-    response.body = internalError();
-  });
-
-/** Answers 500 wherever a faithful server answers 4xx, on every endpoint. */
-const crashOnEveryError = (): Effect[] => [
+/** Answers 500 where `when` holds, on one endpoint or all, as a server whose handling of the request crashed. */
+const crashWhen = (endpoint: EndpointId | 'all', when: (response: MutableResponse) => boolean): Effect[] => [
   {
     kind: 'rewrite-response',
-    endpoints: 'all',
+    endpoints: endpoint === 'all' ? 'all' : [endpoint],
     rewrite: (response) => {
-      if (response.status < 400 || response.status >= 500) return;
+      if (!when(response)) return;
       response.status = 500;
       response.body = internalError();
     },
@@ -1122,7 +1114,7 @@ export const MUTANTS = [
     kind: 'wrong-error-status',
     description: 'every 4xx answer of every endpoint is a 500: the error handler itself crashes',
     breaks: requirement('token.error.400-invalid-grant'),
-    effects: crashOnEveryError(),
+    effects: crashWhen('all', (response) => response.status >= 400 && response.status < 500),
   },
 ] as const satisfies readonly MutantData[];
 

@@ -86,21 +86,21 @@ function readSetupFailures(paths: ReportPaths): SetupFailure[] {
 let temporaryRoot: string | undefined;
 
 /**
- * A fresh folder for one run's reports, under a root this process removes as it exits: a caller that
- * runs the suite a hundred times (the mutation runner, the self-tests) leaves nothing behind in /tmp.
+ * A fresh folder under a root this process removes as it exits: a caller that runs the suite a hundred
+ * times (the mutation runner, the self-tests) leaves nothing behind in /tmp.
  */
-function temporaryReportsDir(): string {
+function temporaryDir(prefix: string): string {
   if (!temporaryRoot) {
     const root = mkdtempSync(path.join(tmpdir(), 'payments-suite-'));
     temporaryRoot = root;
     process.once('exit', () => rmSync(root, { recursive: true, force: true }));
   }
-  return mkdtempSync(path.join(temporaryRoot, 'run-'));
+  return mkdtempSync(path.join(temporaryRoot, prefix));
 }
 
 export function runSuite(options: SuiteRunOptions = {}): Promise<SuiteRun> {
   const via = options.via ?? 'command';
-  const reportsDir = options.reportsDir ?? temporaryReportsDir();
+  const reportsDir = options.reportsDir ?? temporaryDir('run-');
   mkdirSync(reportsDir, { recursive: true });
   const reports = reportPathsUnder(reportsDir);
   const env: NodeJS.ProcessEnv = {
@@ -114,8 +114,7 @@ export function runSuite(options: SuiteRunOptions = {}): Promise<SuiteRun> {
     if (via !== 'playwright')
       throw new Error('several targets run through Playwright alone (via: "playwright")');
     // The targets hold their secrets: they go beside the run, never into the reports it leaves behind.
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'payments-targets-')), 'targets.json');
-    process.once('exit', () => rmSync(path.dirname(file), { recursive: true, force: true }));
+    const file = path.join(temporaryDir('targets-'), 'targets.json');
     writeFileSync(file, JSON.stringify(options.targets));
     env[RUN_VARIABLES.targetsFile] = file;
   }

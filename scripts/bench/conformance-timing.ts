@@ -7,16 +7,13 @@
  * Every run carries ./worker-probe.mjs, which records in each Playwright worker how long it took from its
  * spawn to its first test and the CPU it used: the worker start-up every test run pays at least twice.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PLAYWRIGHT_CLI } from '../../cli/playwright.ts';
-import { PROJECT_ROOT } from '../../lib/paths.ts';
 import { runSuite, type SuiteRunOptions } from '../suite/run-suite.ts';
-import { TreeMemorySampler } from './processes.ts';
+import { timeCommand, TreeMemorySampler } from './processes.ts';
 
 export const FLOOR_CONFIG = 'scripts/bench/floor/floor.config.ts';
 const PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-probe.mjs');
@@ -88,20 +85,18 @@ async function withProbe<T>(
 export function timeSuiteRun(options: SuiteRunOptions, expectedExit: number): Promise<TimedRun> {
   return withProbe(async (environment, read) => {
     let sampler: TreeMemorySampler | undefined;
-    const started = performance.now();
     const run = await runSuite({
       ...options,
       env: { ...options.env, ...environment },
       onSpawn: (pid) => (sampler = new TreeMemorySampler(pid)),
     });
-    const wallSeconds = (performance.now() - started) / 1000;
     const peakRssMb = sampler?.stop() ?? 0;
     if (run.exitCode !== expectedExit)
       throw new Error(
         `the bench expected exit ${expectedExit} from the run, got ${run.exitCode}:\n${run.output.slice(-OUTPUT_TAIL)}`,
       );
     return {
-      wallSeconds,
+      wallSeconds: run.durationMs / 1000,
       tests: run.records.length,
       failed: run.records.filter((r) => r.status === 'failed').length,
       peakRssMb,
@@ -113,20 +108,14 @@ export function timeSuiteRun(options: SuiteRunOptions, expectedExit: number): Pr
 /** The floor: Playwright's start-up plus one trivial API test. */
 export function timeFloorRun(): Promise<TimedRun> {
   return withProbe(async (environment, read) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '-c', FLOOR_CONFIG], {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...environment },
-    });
-    const sampler = new TreeMemorySampler(child.pid!);
-    let output = '';
-    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_TAIL));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    const exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve));
-    const wallSeconds = (performance.now() - started) / 1000;
-    const peakRssMb = sampler.stop();
+    let sampler: TreeMemorySampler | undefined;
+    const { exitCode, wallSeconds, output } = await timeCommand(
+      process.execPath,
+      [PLAYWRIGHT_CLI, 'test', '-c', FLOOR_CONFIG],
+      { ...process.env, ...environment },
+      (pid) => (sampler = new TreeMemorySampler(pid)),
+    );
+    const peakRssMb = sampler?.stop() ?? 0;
     if (exitCode !== 0) throw new Error(`the floor run failed (exit ${exitCode}):\n${output}`);
     return { wallSeconds, tests: 1, failed: 0, peakRssMb, workers: read() };
   });

@@ -1,10 +1,44 @@
 /**
- * Child processes for the bench: servers started on a free loopback port, waited for, measured
- * (resident memory from /proc) and stopped by their own pid.
+ * Child processes for the bench: commands timed to their end, and servers started on a free loopback
+ * port, waited for, measured (resident memory from /proc) and stopped by their own pid.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { freeLoopbackPort, LOOPBACK } from '../../lib/loopback.ts';
+import { PROJECT_ROOT } from '../../lib/paths.ts';
+
+/** Enough of a command's output to explain a failure, never a growing buffer. */
+const OUTPUT_TAIL = 8_000;
+
+export interface FinishedCommand {
+  exitCode: number | null;
+  wallSeconds: number;
+  /** The tail of stdout and stderr, interleaved. */
+  output: string;
+}
+
+/** Runs `command` in the project's folder to its end; `onSpawn` gets its pid (to sample its memory). */
+export function timeCommand(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  onSpawn?: (pid: number) => void,
+): Promise<FinishedCommand> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid !== undefined) onSpawn?.(child.pid);
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_TAIL));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (exitCode) =>
+      resolve({ exitCode, wallSeconds: (performance.now() - started) / 1000, output }),
+    );
+  });
+}
 
 const READY_TIMEOUT_MS = 30_000;
 const READY_POLL_MS = 100;

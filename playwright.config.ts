@@ -105,7 +105,7 @@ export default defineConfig({
         [projectModule('tests/reporters/verdict')],
         [projectModule('tests/reporters/console')],
         [
-          'allure-playwright',
+          projectModule('tests/reporters/allure'),
           {
             resultsDir: outputs.allureResults,
             // Only test.step and attachments: Playwright's own API steps would name request URLs.
@@ -121,27 +121,30 @@ export default defineConfig({
           },
         ],
       ],
-  webServer: embedded
-    ? {
-        // node itself rather than npx: one process for Playwright to stop, and no npm start-up.
-        command: [
-          process.execPath,
-          ...nodeArguments(),
-          projectModule('mock/cli'),
-          '--port',
-          new URL(target.baseUrl).port,
-          '--host',
-          LOOPBACK,
-          '--quiet',
-        ]
-          .map(shellQuoted)
-          .join(' '),
-        url: `${target.baseUrl}${READINESS_PATH}`,
-        reuseExistingServer: false,
-        timeout: 30_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      }
-    : undefined,
+  // The run command serves the mock itself (mock/embedded.ts), built while this runner loads; a bare
+  // `playwright test` has Playwright start it as a process of its own.
+  webServer:
+    embedded && !process.env[RUN_VARIABLES.embeddedServed]
+      ? {
+          // node itself rather than npx: one process for Playwright to stop, and no npm start-up.
+          command: [
+            process.execPath,
+            ...nodeArguments(),
+            projectModule('mock/cli'),
+            '--port',
+            new URL(target.baseUrl).port,
+            '--host',
+            LOOPBACK,
+            '--quiet',
+          ]
+            .map(shellQuoted)
+            .join(' '),
+          url: `${target.baseUrl}${READINESS_PATH}`,
+          reuseExistingServer: false,
+          timeout: 30_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        }
+      : undefined,
   projects: targets.flatMap(projectsOf),
 });

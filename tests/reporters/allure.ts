@@ -1,0 +1,100 @@
+/**
+ * allure-playwright, writing its results without holding up the runner.
+ *
+ * Its own writer creates, writes and syncs to disk (fsync) every result and attachment file as the test
+ * ends, in the runner's one thread: a run writes about a thousand such files, and while the runner waits
+ * on the disk no worker is handed its next test (over a second of a conformance run's wall time). Here
+ * attachments, the bulk of them, are written in the background and awaited before the run ends, and
+ * nothing is synced: the run's results go to the run's own folder and are published only once the run
+ * has ended (cli/run.ts), so a file cut short by a crash never reaches a report. Files are written as
+ * they were; only the sync and the rename through a temporary name are left out.
+ */
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Suite } from '@playwright/test/reporter';
+import { AllureReporter } from 'allure-playwright';
+import { FileSystemWriter, type Writer } from 'allure-js-commons/sdk/reporter';
+
+type ResultsOf<K extends keyof Writer> = Parameters<Writer[K]>[0];
+
+class UnsyncedWriter implements Writer {
+  /** The rare files (environment, categories, globals) are left to Allure's own writer and its format. */
+  private readonly rare: FileSystemWriter;
+  private made = false;
+  private readonly writing = new Set<Promise<void>>();
+  private failed: Error | undefined;
+
+  constructor(private readonly resultsDir: string) {
+    this.rare = new FileSystemWriter({ resultsDir });
+  }
+
+  private pathOf(name: string): string {
+    if (!this.made) mkdirSync(this.resultsDir, { recursive: true });
+    this.made = true;
+    return path.join(this.resultsDir, name);
+  }
+
+  writeResult(result: ResultsOf<'writeResult'>): void {
+    writeFileSync(this.pathOf(`${result.uuid}-result.json`), JSON.stringify(result), 'utf8');
+  }
+
+  writeGroup(result: ResultsOf<'writeGroup'>): void {
+    writeFileSync(this.pathOf(`${result.uuid}-container.json`), JSON.stringify(result), 'utf8');
+  }
+
+  writeAttachment(distFileName: string, content: Buffer): void {
+    const written = writeFile(this.pathOf(distFileName), content).then(
+      () => void this.writing.delete(written),
+      (error: unknown) => {
+        this.failed ??= error instanceof Error ? error : new Error(String(error));
+        this.writing.delete(written);
+      },
+    );
+    this.writing.add(written);
+  }
+
+  /** Resolves once every attachment is on disk; rejects with the first that could not be written. */
+  async written(): Promise<void> {
+    while (this.writing.size > 0) await Promise.all([...this.writing]);
+    if (this.failed !== undefined) throw this.failed;
+  }
+
+  writeAttachmentFromPath(distFileName: string, from: string): void {
+    copyFileSync(from, this.pathOf(distFileName));
+  }
+
+  writeEnvironmentInfo(info: ResultsOf<'writeEnvironmentInfo'>): void {
+    this.rare.writeEnvironmentInfo(info);
+  }
+
+  writeCategoriesDefinitions(categories: ResultsOf<'writeCategoriesDefinitions'>): void {
+    this.rare.writeCategoriesDefinitions(categories);
+  }
+
+  writeGlobals(distFileName: string, info: Parameters<Writer['writeGlobals']>[1]): void {
+    this.rare.writeGlobals(distFileName, info);
+  }
+}
+
+type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
+
+export default class UnsyncedAllureReporter extends AllureReporter {
+  private writer: UnsyncedWriter | undefined;
+
+  constructor(private readonly allureOptions: AllureOptions & { resultsDir: string }) {
+    super(allureOptions);
+  }
+
+  override onBegin(suite: Suite): void {
+    super.onBegin(suite);
+    this.writer = new UnsyncedWriter(this.allureOptions.resultsDir);
+    // allure-playwright builds its runtime, and with it the writer, here and offers no option for another.
+    (this as unknown as { allureRuntime: { writer: Writer } }).allureRuntime.writer = this.writer;
+  }
+
+  override async onEnd(): Promise<void> {
+    await super.onEnd();
+    await this.writer?.written();
+  }
+}

@@ -1,16 +1,18 @@
 /**
- * A typed client for the target, one method per endpoint plus raw(), over Playwright's APIRequestContext.
+ * A typed client for the target, one method per endpoint plus raw(), over node:http(s) (./http.ts).
  *
  * Every exchange is attached to the test before the caller sees it: the request as sent (headers
  * included, secrets as the environment variables that hold them), a curl command that repeats it, and the
  * answer, all redacted. Every secret that passes through is remembered for redaction, and every request
  * has a timeout, so a hanging or absent target ends the test as "not tested", never as a verdict.
  */
-import type { APIRequestContext, TestInfo } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
+import { attachTo, CONTENT_TYPES } from './attachments.ts';
+import { exchange, HttpTimeoutError, type HttpAnswer } from './http.ts';
 import { fail, failure } from './outcome.ts';
 import { redact, REDACTED, rememberSecret, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
 import { Reproduction, tokenPreamble } from './reproduce.ts';
@@ -112,11 +114,12 @@ export class ApiClient {
   private readonly timeoutMs = requestTimeoutMs();
 
   constructor(
-    private readonly request: APIRequestContext,
     private readonly testInfo: TestInfo,
     private readonly config: TargetConfig,
     private readonly tokens: () => HeldTokens,
     private readonly reproduction: Reproduction,
+    /** False for a client whose exchanges are not the test's record (the cases before a counterexample). */
+    private readonly recorded = true,
   ) {
     reproduction.refer(config.clientSecret, `$${VARIABLES.clientSecret}`);
     reproduction.refer(config.otherClient?.clientSecret, `$${VARIABLES.otherClientSecret}`);
@@ -171,7 +174,7 @@ export class ApiClient {
     const n = ++this.exchangeCount;
     const body = req.json === undefined ? undefined : JSON.stringify(req.json);
     const curl = this.reproduction.request(n, { method: req.method, pathAndQuery, headers, body });
-    await this.attach(`${n} request ${what}`, {
+    this.attach(`${n} request ${what}`, {
       method: req.method,
       url: this.reproduction.shown(`$${VARIABLES.baseUrl}${pathAndQuery}`),
       headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.reproduction.shown(v)])),
@@ -179,25 +182,18 @@ export class ApiClient {
         ? {}
         : { body: JSON.parse(this.reproduction.shown(body ?? 'null')) as unknown }),
     });
-    await this.testInfo.attach(redact(`${n} curl ${what}`), {
-      body: redact(curl),
-      contentType: 'text/plain',
-    });
+    if (this.recorded) attachTo(this.testInfo, redact(`${n} curl ${what}`), redact(curl), CONTENT_TYPES.text);
 
-    let response;
-    const started = Date.now();
+    let answer: HttpAnswer;
     try {
-      response = await this.request.fetch(url.toString(), {
+      answer = await exchange(url, {
         method: req.method,
         headers,
-        ...(body === undefined ? {} : { data: body }),
-        timeout: this.timeoutMs,
-        maxRedirects: 0,
-        failOnStatusCode: false,
+        ...(body === undefined ? {} : { body }),
+        timeoutMs: this.timeoutMs,
       });
     } catch (error) {
-      // The kind comes from the clock, not from the error's wording: no answer within the timeout is a timeout.
-      const timedOut = Date.now() - started >= this.timeoutMs - 50;
+      const timedOut = error instanceof HttpTimeoutError;
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
       fail(
         failure({
@@ -206,11 +202,11 @@ export class ApiClient {
         }),
       );
     }
-    const text = await response.text();
+    const { text } = answer;
     const parsed = parseJson(text);
     const result: ApiResponse = {
-      status: response.status(),
-      headers: response.headers(),
+      status: answer.status,
+      headers: answer.headers,
       text,
       body: parsed.body,
       json: parsed.json,
@@ -219,7 +215,7 @@ export class ApiClient {
     // A redirect's Location may carry a code or token in its query (the authorization 302 does).
     if (result.headers.location) rememberSecretFields(queryOf(result.headers.location, this.config.baseUrl));
     this.reproduction.captured(n, result.body, result.headers.location);
-    await this.attach(`${n} response ${response.status()} ${what}`, {
+    this.attach(`${n} response ${result.status} ${what}`, {
       status: result.status,
       headers: redactedHeaders(result.headers),
       ...(result.json ? { body: result.body } : { text }),
@@ -227,11 +223,9 @@ export class ApiClient {
     return result;
   }
 
-  private async attach(name: string, content: unknown): Promise<void> {
-    await this.testInfo.attach(redact(name), {
-      body: redact(JSON.stringify(content, null, 2)),
-      contentType: 'application/json',
-    });
+  private attach(name: string, content: unknown): void {
+    if (!this.recorded) return;
+    attachTo(this.testInfo, redact(name), redact(JSON.stringify(content, null, 2)), CONTENT_TYPES.json);
   }
 
   /** The test's requests as one shell script (undefined when it sent none). */

@@ -11,6 +11,7 @@ import { label } from 'allure-js-commons';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
 import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
+import { attachTo, CONTENT_TYPES } from './attachments.ts';
 import { abilityBroken, createdFixtureId } from './control-fixtures.ts';
 import {
   AUTH_CODE_USED,
@@ -88,13 +89,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ids: [async ({ config }, use) => use(config), { scope: 'worker' }],
   tokens: [async ({ target }, use) => use(readRunTokens(target.name)), { scope: 'worker' }],
 
-  api: async ({ request, config, target }, use, testInfo) => {
+  api: async ({ config, target }, use, testInfo) => {
     const reproduction = new Reproduction(config.baseUrl);
     const tokens = () => {
       const held = readRunTokens(target.name);
       return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
     };
-    await use(new ApiClient(request, testInfo, config, tokens, reproduction));
+    await use(new ApiClient(testInfo, config, tokens, reproduction));
   },
 
   needs: async ({ config }, use) => {
@@ -129,7 +130,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const script = api.reproductionScript();
       if (script) {
         testInfo.annotations.push({ type: ANNOTATIONS.reproduce, description: script });
-        await testInfo.attach('reproduce.sh', { body: script, contentType: 'text/plain' });
+        attachTo(testInfo, 'reproduce.sh', script, CONTENT_TYPES.text);
       }
       const declared = new Set(
         testInfo.annotations

@@ -7,7 +7,7 @@
  * typed: it quotes the requirement the target broke and gives the counterexample, the seed and the exact
  * replay command (seed and budget: lib/generation.ts).
  */
-import type { APIRequestContext, TestInfo } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
 import { test } from '@playwright/test';
 import fc from 'fast-check';
 import type { AdviceId } from '../../lib/advice.ts';
@@ -15,6 +15,7 @@ import { citation, type Basis } from '../../lib/basis.ts';
 import { adviceFails } from '../../lib/profiles.ts';
 import type { TargetConfig } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
+import { attachTo, CONTENT_TYPES } from './attachments.ts';
 import { adviseThat } from './checks.ts';
 import { diverge, Divergence, type CaseContext } from './expectations.ts';
 import { GenerativeConfigError, replayCommand, runSeed, runsFor, testSeed } from '../../lib/generation.ts';
@@ -38,22 +39,12 @@ const SHRINKING_CANDIDATES = 200;
 const SHRINKING_TIME_LIMIT_MS = 60_000;
 
 /** A client that sends like the test's `api` but attaches nothing, for the cases before a counterexample. */
-export function quietClient(
-  request: APIRequestContext,
-  testInfo: TestInfo,
-  config: TargetConfig,
-  target: ProjectTarget,
-): ApiClient {
-  const attachNothing = (): Promise<void> => Promise.resolve();
-  const silent = new Proxy(testInfo, {
-    get: (info, property): unknown =>
-      property === 'attach' ? attachNothing : Reflect.get(info, property, info),
-  });
+export function quietClient(testInfo: TestInfo, config: TargetConfig, target: ProjectTarget): ApiClient {
   const tokens = () => {
     const held = readRunTokens(target.name);
     return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
   };
-  return new ApiClient(request, silent, config, tokens, new Reproduction(config.baseUrl));
+  return new ApiClient(testInfo, config, tokens, new Reproduction(config.baseUrl), false);
 }
 
 export interface GenerativeRun<T> {
@@ -181,7 +172,7 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
   const outcome = await test.step(redact(`property: ${run.property} · ${citation(run.basis)}`), explore);
 
   const details = outcome.shrunk;
-  await run.testInfo.attach('generated cases.json', { body: toJson(cases), contentType: 'application/json' });
+  attachTo(run.testInfo, 'generated cases.json', toJson(cases), CONTENT_TYPES.json);
   if (aborted !== undefined) throw asError(aborted);
   for (const [id, seen] of advice) await adviseThat(false, id, seen);
   for (const name of allowances) await recordAllowance(name);
@@ -201,10 +192,7 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
         replayNote = `; the replay could not run: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`;
     }
   }
-  await run.testInfo.attach('counterexample.json', {
-    body: toJson(describe(counterexample)),
-    contentType: 'application/json',
-  });
+  attachTo(run.testInfo, 'counterexample.json', toJson(describe(counterexample)), CONTENT_TYPES.json);
   const facts = (replayed ?? lastDivergence)?.facts;
   if (!facts) throw asError(details.errorInstance ?? 'fast-check failed without a divergence');
   cite(facts.basis);

@@ -4,12 +4,11 @@
  * target that could not be tested (exit 3, no test runs, nothing filed as a contract result), or a token
  * grant that itself breaks the spec (a deviation, exit 1).
  */
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { FailureKind } from '../../lib/failures.ts';
 import type { SetupFailure } from '../../lib/results.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
 import { requestTimeoutMs } from './api-client.ts';
+import { exchange, HttpTimeoutError } from './http.ts';
 import { failure } from './outcome.ts';
 import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
 import type { HeldToken, RunTokens } from './run-state.ts';
@@ -48,33 +47,6 @@ interface Answer {
   body: unknown;
 }
 
-/**
- * One request with node:http(s), not fetch: fetch refuses the ports its standard blocks (9, 6000 and
- * others), where a target may well listen.
- */
-function request(
-  url: URL,
-  init: { method?: string; headers?: Record<string, string>; body?: string },
-  timeout: number,
-) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const client = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = client(url, { method: init.method ?? 'GET', headers: init.headers, timeout }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.once('error', reject);
-    });
-    req.once('timeout', () => req.destroy(new TimeoutError()));
-    req.once('error', reject);
-    req.end(init.body);
-  });
-}
-
-class TimeoutError extends Error {
-  override name = 'TimeoutError';
-}
-
 async function send(
   config: TargetConfig,
   target: string,
@@ -83,7 +55,11 @@ async function send(
 ): Promise<Answer> {
   const timeout = requestTimeoutMs();
   try {
-    const { status, text } = await request(new URL(config.baseUrl + path), init, timeout);
+    const { status, text } = await exchange(new URL(config.baseUrl + path), {
+      method: init.method ?? 'GET',
+      ...init,
+      timeoutMs: timeout,
+    });
     let body: unknown;
     try {
       body = JSON.parse(text) as unknown;
@@ -93,7 +69,7 @@ async function send(
     rememberSecretFields(body, SECRET_RESPONSE_FIELDS);
     return { status, text, body };
   } catch (error) {
-    const timedOut = error instanceof TimeoutError;
+    const timedOut = error instanceof HttpTimeoutError;
     const reason = redact((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
     const kind: FailureKind = timedOut ? 'timeout' : 'target-unreachable';
     const message = timedOut

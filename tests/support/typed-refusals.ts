@@ -102,11 +102,11 @@ function refusalTest<T>(
   return {
     title,
     details: declare(endpointId, { requirements, generative: true }),
-    body: async ({ api, request, config, target, tokens, recordParameters }, testInfo) => {
+    body: async ({ api, config, target, tokens, recordParameters }, testInfo) => {
       await checkGenerated({
         testInfo,
         api,
-        quiet: quietClient(request, testInfo, config, target),
+        quiet: quietClient(testInfo, config, target),
         recordParameters,
         property: 'a request that breaks one typed rule is refused with a 4xx',
         basis: requirements[0]!,

@@ -34,12 +34,12 @@ test.describe('POST /checkout/preferences (generated)', () => {
         industry,
         generative: true,
       }),
-      async ({ api, request, config, target, recordParameters }, testInfo) => {
+      async ({ api, config, target, recordParameters }, testInfo) => {
         await recordParameters({ industry });
         await checkGenerated({
           testInfo,
           api,
-          quiet: quietClient(request, testInfo, config, target),
+          quiet: quietClient(testInfo, config, target),
           recordParameters,
           property: `every preference valid for ${title} is accepted (2xx)`,
           basis: TAKES_THE_SHAPE,

@@ -80,14 +80,14 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute (model)', () => {
       schemas: ['mediation-response', 'claim'],
       generative: true,
     }),
-    async ({ api, request, config, target, recordParameters, freshClaim }, testInfo) => {
+    async ({ api, config, target, recordParameters, freshClaim }, testInfo) => {
       const fixtures = config.abilities.has('fixtures');
       await checkModel<ClaimModel, ClaimReal>({
         testInfo,
         api,
         // Without fixtures the one sequence runs on a configured claim it uses up: through the test's own
         // client, reported as it ran.
-        quiet: fixtures ? quietClient(request, testInfo, config, target) : api,
+        quiet: fixtures ? quietClient(testInfo, config, target) : api,
         recordParameters,
         property: 'mediation answers status and message, and the claim stays readable',
         basis: CLAIM,

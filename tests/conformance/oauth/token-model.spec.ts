@@ -317,14 +317,14 @@ test.describe('POST /oauth/token (model)', () => {
       needs: ['clock', 'authorize'],
       generative: true,
     }),
-    async ({ api, request, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
+    async ({ api, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
       let moves = 0;
       // Codes are minted and the clock moved: no other test's code may meet this test's clock jump.
       await exclusiveOfClock(() =>
         checkModel<TokenModel, TokenReal>({
           testInfo,
           api,
-          quiet: quietClient(request, testInfo, config, target),
+          quiet: quietClient(testInfo, config, target),
           recordParameters,
           property: 'codes, refresh chains, reuse and expiry behave as the spec states',
           basis: 'token.flow.refresh-token',

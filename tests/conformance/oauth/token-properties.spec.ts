@@ -43,14 +43,14 @@ test.describe('POST /oauth/token (generated)', () => {
         needs: grantType === 'authorization_code' ? ['authorize'] : [],
         generative: true,
       }),
-      async ({ api, request, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
+      async ({ api, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
         await recordParameters({ grant_type: grantType });
         // Minted codes must not meet another test's clock jump.
         await exclusiveOfClock(() =>
           checkGenerated({
             testInfo,
             api,
-            quiet: quietClient(request, testInfo, config, target),
+            quiet: quietClient(testInfo, config, target),
             recordParameters,
             property: `every ${grantType} request the spec allows is answered with a grant`,
             basis: FLOW[grantType],

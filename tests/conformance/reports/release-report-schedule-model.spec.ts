@@ -90,11 +90,11 @@ test.describe('POST /v1/account/release_report/schedule (model)', () => {
       schemas: ['release-report'],
       generative: true,
     }),
-    async ({ api, request, config, target, recordParameters }, testInfo) => {
+    async ({ api, config, target, recordParameters }, testInfo) => {
       await checkModel<ScheduleModel, ScheduleReal>({
         testInfo,
         api,
-        quiet: quietClient(request, testInfo, config, target),
+        quiet: quietClient(testInfo, config, target),
         recordParameters,
         property: 'schedule and configuration reads follow the state transition',
         basis: SCHEDULED,

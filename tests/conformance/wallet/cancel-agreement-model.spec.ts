@@ -127,11 +127,11 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id} (model)', () 
       needs: ['fixtures'],
       generative: true,
     }),
-    async ({ api, request, config, target, recordParameters }, testInfo) => {
+    async ({ api, config, target, recordParameters }, testInfo) => {
       await checkModel<AgreementModel, AgreementReal>({
         testInfo,
         api,
-        quiet: quietClient(request, testInfo, config, target),
+        quiet: quietClient(testInfo, config, target),
         recordParameters,
         property: 'cancellations follow the model: active ones succeed with no body, cancelled ones are 404',
         basis: NOT_FOUND.id,

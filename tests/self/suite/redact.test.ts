@@ -57,9 +57,7 @@ test.describe('what the API client records', () => {
     expect(withoutCredentials('http://127.0.0.1:3100')).toBe('http://127.0.0.1:3100');
   });
 
-  test('a code in a redirect Location and a Set-Cookie never reach the attachments', async ({
-    request,
-  }, testInfo) => {
+  test('a code in a redirect Location and a Set-Cookie never reach the attachments', async ({}, testInfo) => {
     // Neither value is token-shaped, so only remembering them before attaching can redact them.
     const code = 'plain-authorization-code-4711';
     const cookie = 'session=plain-session-cookie-0815';
@@ -76,7 +74,7 @@ test.describe('what the API client records', () => {
       const baseUrl = `http://127.0.0.1:${port}`;
       const config = loadTargetConfig({ [VARIABLES.baseUrl]: baseUrl, [RUN_VARIABLES.embeddedUrl]: baseUrl });
       const tokens = () => ({ test: 'unused-bearer' });
-      const api = new ApiClient(request, testInfo, config, tokens, new Reproduction(baseUrl));
+      const api = new ApiClient(testInfo, config, tokens, new Reproduction(baseUrl));
       const { code: answered } = await api.authorize({
         clientId: '1',
         redirectUri: 'https://app.example/cb',

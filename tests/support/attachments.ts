@@ -1,0 +1,20 @@
+/**
+ * Attaching to the running test without a report step per attachment.
+ *
+ * testInfo.attach() opens a step for each attachment and records a stack trace for it; a run attaches
+ * three things per request (the request, its curl, the answer), so those steps were a tenth of a test's
+ * CPU. testInfo.attachments.push() is Playwright's other documented way in: the attachment goes to the
+ * step that is running (or the test), and reporters receive it the same way.
+ */
+import type { TestInfo } from '@playwright/test';
+
+export const CONTENT_TYPES = { json: 'application/json', text: 'text/plain' } as const;
+
+export function attachTo(
+  testInfo: TestInfo,
+  name: string,
+  body: string,
+  contentType: (typeof CONTENT_TYPES)[keyof typeof CONTENT_TYPES],
+): void {
+  testInfo.attachments.push({ name, contentType, body: Buffer.from(body, 'utf8') });
+}

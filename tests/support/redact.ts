@@ -14,12 +14,17 @@ const TOKEN_SHAPED = /\b(?:APP_USR|TEST|TG)-[A-Za-z0-9][A-Za-z0-9._~+/=-]*/g;
 const MIN_SECRET_LENGTH = 4;
 
 const secrets = new Set<string>();
+/** Every remembered secret as one pattern, built again only when a new secret is remembered. */
+let secretsPattern: RegExp | undefined;
 /** Values the suite made up to be refused (an unknown token, a wrong secret): shown as sent, never secrets. */
 const fakes = new Set<string>();
 
 /** Remembers a secret value so every later redaction removes it. */
 export function rememberSecret(value: unknown): void {
-  if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH && !fakes.has(value)) secrets.add(value);
+  if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH || fakes.has(value) || secrets.has(value))
+    return;
+  secrets.add(value);
+  secretsPattern = undefined;
 }
 
 /**
@@ -66,16 +71,20 @@ function escapeForRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+function patternOfSecrets(): RegExp | undefined {
+  if (secretsPattern || secrets.size === 0) return secretsPattern;
+  // Each secret also URL-encoded, as it appears in a query string.
+  const forms = new Set([...secrets].flatMap((secret) => [secret, encodeURIComponent(secret)]));
+  // Longest first: where two secrets start at the same place, the longer is removed whole.
+  const alternatives = [...forms].sort((a, b) => b.length - a.length).map(escapeForRegExp);
+  secretsPattern = new RegExp(alternatives.join('|'), 'g');
+  return secretsPattern;
+}
+
 /** Returns `text` with every known secret and every token-shaped string replaced by [redacted]. */
 export function redact(text: string): string {
-  let result = text;
-  // Longest first, so a secret that contains another is removed whole.
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    result = result.replace(new RegExp(escapeForRegExp(secret), 'g'), REDACTED);
-    // The same secret URL-encoded, as it appears in a query string.
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) result = result.replace(new RegExp(escapeForRegExp(encoded), 'g'), REDACTED);
-  }
+  const pattern = patternOfSecrets();
+  const result = pattern ? text.replace(pattern, REDACTED) : text;
   return result.replace(TOKEN_SHAPED, (match) => (fakes.has(match) ? match : REDACTED));
 }
 

@@ -18,6 +18,7 @@ import type { ApiResponse } from './api-client.ts';
 import { advise, cite, fail, failure, recordAllowance } from './outcome.ts';
 import { redact, redactingErrors } from './redact.ts';
 import { currentTarget } from './current-target.ts';
+import { callerOutside } from './step-location.ts';
 
 const BODY_EXCERPT_LENGTH = 400;
 const BODIES_ARE_JSON: RequirementId = 'general.bodies-json';
@@ -33,7 +34,12 @@ export function describeBody(response: ApiResponse): string {
 function check<T>(title: string, basis: Basis | undefined, body: () => T | Promise<T>): Promise<T> {
   if (basis) cite(basis);
   const quoted = basis ? ` · ${citation(basis)}` : '';
-  return test.step(redact(`${title}${quoted}`), () => redactingErrors(body), { box: true });
+  const location = callerOutside(import.meta.filename);
+  return test.step(
+    redact(`${title}${quoted}`),
+    () => redactingErrors(body),
+    location ? { location } : { box: true },
+  );
 }
 
 function fails(kind: FailureKind, basis: Basis, seen: string, expected?: string, detail?: string[]): never {

@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
+import { serveEmbeddedMock, type EmbeddedMock } from '../mock/embedded.ts';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
 import { FAILURE_KINDS } from '../lib/failures.ts';
 import { GENERATIVE_VARIABLES, GenerativeConfigError, runSeed, runsFor } from '../lib/generation.ts';
@@ -27,7 +28,14 @@ import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../s
 import { withoutCredentials } from '../tests/support/redact.ts';
 import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
 import { loadTargetConfig } from '../tests/support/target.ts';
-import { LAST_RUN_FILE, LAST_RUN_VARIABLE, ListingError, listTests, runPlaywright } from './playwright.ts';
+import {
+  LAST_RUN_FILE,
+  LAST_RUN_VARIABLE,
+  ListingError,
+  listTests,
+  runPlaywright,
+  type ChildRun,
+} from './playwright.ts';
 import { printPlan } from './plan.ts';
 import {
   isSubset,
@@ -170,6 +178,29 @@ function publish(from: ReportPaths['run'], to: ReportPaths): void {
   renameSync(from.results, to.results);
 }
 
+/**
+ * The embedded mock, served from this process for a run against it (not for a listing). It is built
+ * while Playwright's runner starts, instead of after it as a process of its own: no start-up of a
+ * second Node.js, and none of its time on the way to the first test.
+ */
+async function serveMockFor(
+  config: TargetConfig,
+  args: RunArguments,
+  env: NodeJS.ProcessEnv,
+): Promise<EmbeddedMock | undefined> {
+  if (!config.embedded || env[RUN_VARIABLES.targetsFile] || args.playwright.includes('--list'))
+    return undefined;
+  const mock = await serveEmbeddedMock();
+  mock.ready.catch((error: unknown) =>
+    console.error(
+      `the embedded mock could not be built: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  );
+  env[RUN_VARIABLES.embeddedUrl] = mock.url;
+  env[RUN_VARIABLES.embeddedServed] = '1';
+  return mock;
+}
+
 export async function runCommand(argv: readonly string[], io: CommandIo = CONSOLE_IO): Promise<number> {
   const prepared = prepare(argv, io);
   if (typeof prepared === 'number') return prepared;
@@ -231,10 +262,16 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
       : undefined;
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
+  const mock = await serveMockFor(config, args, env);
   // The report builders (Allure's among them) load while the tests run, not after them.
   const reportBuilders = import('../scripts/report/build.ts');
   reportBuilders.catch(() => undefined);
-  const run = await runPlaywright([...selection, ...args.playwright], env);
+  let run: ChildRun;
+  try {
+    run = await runPlaywright([...selection, ...args.playwright], env);
+  } finally {
+    await mock?.close();
+  }
 
   const setupFailures = readSetupFailures(prepared.paths.run.setupFailures);
   if (setupFailures.length > 0) {

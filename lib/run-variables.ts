@@ -7,6 +7,8 @@ export const RUN_VARIABLES = {
   runId: 'PAYMENTS_RUN_ID',
   /** Where the embedded mock listens, chosen once in the runner. */
   embeddedUrl: 'PAYMENTS_EMBEDDED_URL',
+  /** Set by the run command when it serves the embedded mock at that URL itself: Playwright starts none. */
+  embeddedServed: 'PAYMENTS_EMBEDDED_SERVED',
   /** Set by the verdict reporter: contract failures may be recorded as data, keeping the worker. */
   typedFailures: 'PAYMENTS_TYPED_FAILURES',
   /** A JSON file naming several targets, one Playwright project each (mutation and variant runs). */

@@ -148,6 +148,7 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     clientErrorHandler: answerClientError,
     frameworkErrors: (_error, _request, reply) => void sendError(reply, badRequest(MESSAGES.badUrl)),
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
 
   // Body-less POSTs (schedule, open_dispute) arrive with `Content-Type: application/json` and no body

@@ -3,7 +3,7 @@
  * of this mock (mock/rules.ts). Handlers are keyed by the catalogue's endpoint ids so app.ts derives the
  * routing from lib/catalogue.ts instead of re-typing paths.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { EndpointId } from '../lib/catalogue.ts';
 import type { MockRules } from './rules.ts';
 import type { AccessToken, MockState } from './state.ts';
@@ -20,6 +20,8 @@ export interface MockOptions {
   startTime?: number;
   /** A mutant or conformant variant to switch on (mock/variations/); the faithful mock by default. */
   variation?: VariationChoice;
+  /** Answer on a server of the caller's (Fastify's serverFactory); by default Fastify makes its own. */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 export interface ResolvedOptions {

@@ -80,34 +80,50 @@ interface TestFixtures {
 /** What a test body built outside its spec file (tests/support/cases.ts) may use. */
 export type ConformanceArgs = TestFixtures & WorkerFixtures;
 
+/**
+ * The fixtures are plumbing, not steps of a test: they open no report step of their own (what they do
+ * inside, a request or a check, still shows). A step per fixture per test is also a stack trace
+ * recorded for each, twenty per test, which cost more CPU than most tests' own requests.
+ */
+const PLUMBING = { box: 'self' } as const;
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: [
     async ({}, use, workerInfo) => use(projectTarget(workerInfo.project.metadata)),
-    { scope: 'worker' },
+    { scope: 'worker', ...PLUMBING },
   ],
-  config: [async ({ target }, use) => use(targetConfigOf(target)), { scope: 'worker' }],
-  ids: [async ({ config }, use) => use(config), { scope: 'worker' }],
-  tokens: [async ({ target }, use) => use(readRunTokens(target.name)), { scope: 'worker' }],
+  config: [async ({ target }, use) => use(targetConfigOf(target)), { scope: 'worker', ...PLUMBING }],
+  ids: [async ({ config }, use) => use(config), { scope: 'worker', ...PLUMBING }],
+  tokens: [async ({ target }, use) => use(readRunTokens(target.name)), { scope: 'worker', ...PLUMBING }],
 
-  api: async ({ config, target }, use, testInfo) => {
-    const reproduction = new Reproduction(config.baseUrl);
-    const tokens = () => {
-      const held = readRunTokens(target.name);
-      return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
-    };
-    await use(new ApiClient(testInfo, config, tokens, reproduction));
-  },
+  api: [
+    async ({ config, target }, use, testInfo) => {
+      const reproduction = new Reproduction(config.baseUrl);
+      const tokens = () => {
+        const held = readRunTokens(target.name);
+        return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
+      };
+      await use(new ApiClient(testInfo, config, tokens, reproduction));
+    },
+    PLUMBING,
+  ],
 
-  needs: async ({ config }, use) => {
-    await use((ability) => test.skip(!config.abilities.has(ability), NEEDS_ABILITY(ability)));
-  },
+  needs: [
+    async ({ config }, use) => {
+      await use((ability) => test.skip(!config.abilities.has(ability), NEEDS_ABILITY(ability)));
+    },
+    PLUMBING,
+  ],
 
-  destructive: async ({ needs, target }, use) => {
-    await use(() => {
-      needs('destructive');
-      test.skip(readRunTokens(target.name).test.liveMode !== false, REFUSE_LIVE_TOKEN);
-    });
-  },
+  destructive: [
+    async ({ needs, target }, use) => {
+      await use(() => {
+        needs('destructive');
+        test.skip(readRunTokens(target.name).test.liveMode !== false, REFUSE_LIVE_TOKEN);
+      });
+    },
+    PLUMBING,
+  ],
 
   abilityGate: [
     async ({ needs, destructive, target }, use, testInfo) => {
@@ -119,7 +135,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
       await use();
     },
-    { auto: true },
+    { auto: true, ...PLUMBING },
   ],
 
   verdict: [
@@ -141,79 +157,97 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await settleTypedFailures(testInfo);
       if (undeclared.length > 0) throw new Error(UNDECLARED(undeclared));
     },
-    { auto: true },
+    { auto: true, ...PLUMBING },
   ],
 
-  freshAgreement: async ({ api, config, target }, use) => {
-    await use(() =>
-      freshResource(
-        api,
-        config,
-        target,
-        'agreement',
-        config.agreementIds,
-        VARIABLES.agreementId,
-        VARIABLES.agreementIds,
-      ),
-    );
-  },
+  freshAgreement: [
+    async ({ api, config, target }, use) => {
+      await use(() =>
+        freshResource(
+          api,
+          config,
+          target,
+          'agreement',
+          config.agreementIds,
+          VARIABLES.agreementId,
+          VARIABLES.agreementIds,
+        ),
+      );
+    },
+    PLUMBING,
+  ],
 
-  freshClaim: async ({ api, config, target }, use) => {
-    await use(() =>
-      freshResource(api, config, target, 'claim', config.claimIds, VARIABLES.claimId, VARIABLES.claimIds),
-    );
-  },
+  freshClaim: [
+    async ({ api, config, target }, use) => {
+      await use(() =>
+        freshResource(api, config, target, 'claim', config.claimIds, VARIABLES.claimId, VARIABLES.claimIds),
+      );
+    },
+    PLUMBING,
+  ],
 
-  authorizationCode: async ({ api, config, target }, use) => {
-    await use(async (redirectUri = config.redirectUri) => {
-      declaredUse('auth-code');
-      if (config.abilities.has('authorize')) {
-        const { response, code } = await api.authorize({
-          clientId: config.clientId,
-          redirectUri,
-          state: randomUUID(),
-        });
-        if (response.status !== 302 || !code) {
+  authorizationCode: [
+    async ({ api, config, target }, use) => {
+      await use(async (redirectUri = config.redirectUri) => {
+        declaredUse('auth-code');
+        if (config.abilities.has('authorize')) {
+          const { response, code } = await api.authorize({
+            clientId: config.clientId,
+            redirectUri,
+            state: randomUUID(),
+          });
+          if (response.status !== 302 || !code) {
+            abilityBroken(
+              'authorize',
+              `GET /authorization answered ${response.status} with Location ${response.headers.location ?? '(none)'}, not a 302 carrying a code`,
+            );
+          }
+          return code;
+        }
+        test.skip(config.authCode === undefined, NO_AUTH_CODE);
+        test.skip(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
+        return config.authCode as string;
+      });
+    },
+    PLUMBING,
+  ],
+
+  exclusiveOfClock: [
+    async ({ config, target }, use) => {
+      await use((action) =>
+        config.abilities.has('clock') ? withRunLock(target.name, CLOCK_LOCK, action) : action(),
+      );
+    },
+    PLUMBING,
+  ],
+
+  moveClock: [
+    async ({ api }, use) => {
+      await use(async (seconds) => {
+        const response = await api.advanceClock(seconds);
+        if (response.status !== 200) {
           abilityBroken(
-            'authorize',
-            `GET /authorization answered ${response.status} with Location ${response.headers.location ?? '(none)'}, not a 302 carrying a code`,
+            'clock',
+            `POST /__control/clock answered ${response.status} to {"advance_seconds": ${seconds}}`,
           );
         }
-        return code;
-      }
-      test.skip(config.authCode === undefined, NO_AUTH_CODE);
-      test.skip(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
-      return config.authCode as string;
-    });
-  },
+      });
+    },
+    PLUMBING,
+  ],
 
-  exclusiveOfClock: async ({ config, target }, use) => {
-    await use((action) =>
-      config.abilities.has('clock') ? withRunLock(target.name, CLOCK_LOCK, action) : action(),
-    );
-  },
-
-  moveClock: async ({ api }, use) => {
-    await use(async (seconds) => {
-      const response = await api.advanceClock(seconds);
-      if (response.status !== 200) {
-        abilityBroken(
-          'clock',
-          `POST /__control/clock answered ${response.status} to {"advance_seconds": ${seconds}}`,
-        );
-      }
-    });
-  },
-
-  recordParameters: async ({}, use, testInfo) => {
-    const { parameter } = await import('allure-js-commons');
-    await use(async (values) => {
-      for (const [name, value] of Object.entries(values)) {
-        testInfo.annotations.push({ type: name, description: String(value) });
-        await parameter(name, String(value));
-      }
-    });
-  },
+  recordParameters: [
+    async ({}, use, testInfo) => {
+      const { parameter } = await import('allure-js-commons');
+      await use(async (values) => {
+        for (const [name, value] of Object.entries(values)) {
+          testInfo.annotations.push({ type: name, description: String(value) });
+          await parameter(name, String(value));
+        }
+      });
+    },
+    PLUMBING,
+  ],
 });
 
 /** A claimed ability does not work: the test could not run, which says nothing about the spec. */

@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
 import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
 import { label } from 'allure-js-commons';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
 import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
+import { test as base } from './api-only.ts';
 import { attachTo, CONTENT_TYPES } from './attachments.ts';
 import { abilityBroken, createdFixtureId } from './control-fixtures.ts';
 import {

@@ -14,6 +14,12 @@ import { CONFORMANCE_CATEGORIES } from './categories.ts';
 export const REPORT_NAME = 'Payments Platform API conformance';
 /** The report groups tests by area, then endpoint; requirements are labels, not levels. */
 export const GROUP_BY = ['epic', 'feature'];
+/**
+ * The runs of a target's history the report reads and shows (its trends, a test's earlier results). The
+ * history file keeps every run; reading all of it made each report slower and larger than the last (after
+ * a few hundred runs, seconds and megabytes).
+ */
+export const HISTORY_RUNS_SHOWN = 10;
 
 export interface KnownDeviationNote {
   until: string;
@@ -78,6 +84,20 @@ export function withoutAnalytics(html: string): string {
   return stripped;
 }
 
+const PLUGINS = {
+  awesome: {
+    options: { reportName: REPORT_NAME, reportLanguage: 'en', singleFile: true, groupBy: GROUP_BY },
+  },
+};
+
+/**
+ * Has Allure import the report's plugin, which it otherwise does only once the run has ended: a caller
+ * with time to spare (the run command, while the tests run) calls this first.
+ */
+export async function loadReportPlugin(): Promise<void> {
+  await resolveConfig({ name: REPORT_NAME, plugins: PLUGINS });
+}
+
 export async function buildAllureReport(options: AllureReportOptions): Promise<string> {
   markKnownDeviations(options.resultsDirs, options.knownDeviations);
   rmSync(options.output, { recursive: true, force: true });
@@ -85,11 +105,8 @@ export async function buildAllureReport(options: AllureReportOptions): Promise<s
     name: REPORT_NAME,
     output: options.output,
     historyPath: options.historyPath,
-    plugins: {
-      awesome: {
-        options: { reportName: REPORT_NAME, reportLanguage: 'en', singleFile: true, groupBy: GROUP_BY },
-      },
-    },
+    historyLimit: HISTORY_RUNS_SHOWN,
+    plugins: PLUGINS,
     categories: CONFORMANCE_CATEGORIES,
   });
   const report = new AllureReport({

@@ -13,6 +13,7 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
 import { serveEmbeddedMock, type EmbeddedMock } from '../mock/embedded.ts';
@@ -169,13 +170,18 @@ function readSetupFailures(file: string): SetupFailure[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SetupFailure[]) : [];
 }
 
-/** Moves what the test run wrote into place, replacing the previous run's. */
-function publish(from: ReportPaths['run'], to: ReportPaths): void {
-  rmSync(to.allureResults, { recursive: true, force: true });
+/**
+ * Moves what the test run wrote into place, replacing the previous run's. The previous results (hundreds
+ * of files) are moved aside at once and deleted while the reports are built; the promise settles then.
+ */
+function publish(from: ReportPaths['run'], to: ReportPaths): Promise<void> {
+  const previous = path.join(from.root, 'previous-allure-results');
+  if (existsSync(to.allureResults)) renameSync(to.allureResults, previous);
   if (existsSync(from.allureResults)) renameSync(from.allureResults, to.allureResults);
   else mkdirSync(to.allureResults, { recursive: true });
   rmSync(to.results, { force: true });
   renameSync(from.results, to.results);
+  return rm(previous, { recursive: true, force: true });
 }
 
 /**
@@ -263,8 +269,11 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
   const mock = await serveMockFor(config, args, env);
-  // The report builders (Allure's among them) load while the tests run, not after them.
-  const reportBuilders = import('../scripts/report/build.ts');
+  // The report builders (Allure's and its plugin among them) load while the tests run, not after them.
+  const reportBuilders = import('../scripts/report/build.ts').then(async (builders) => {
+    await builders.loadReportPlugin();
+    return builders;
+  });
   reportBuilders.catch(() => undefined);
   let run: ChildRun;
   try {
@@ -295,7 +304,8 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   if (args.playwright.includes('--list')) return run.exitCode;
   const inventory = await inventoryListing;
   mkdirSync(paths.root, { recursive: true });
-  publish(prepared.paths.run, paths);
+  // Deleting the previous results can only fail on what the run root's removal below clears anyway.
+  const previousRemoved = publish(prepared.paths.run, paths).catch(() => undefined);
   if (existsSync(lastRun)) renameSync(lastRun, path.join(prepared.paths.root, LAST_RUN_FILE));
   const { buildRunReports } = await reportBuilders;
   const { verdict, lines } = await buildRunReports({
@@ -312,6 +322,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     invocation: runInvocation(),
   });
   for (const line of lines) io.out(line);
+  await previousRemoved;
   rmSync(prepared.paths.run.root, { recursive: true, force: true });
   return verdict.exitCode;
 }

@@ -5,12 +5,11 @@
  * the run's tokens once, in the runner; the global teardown removes them.
  *
  * With PAYMENTS_BASE_URL unset, the embedded mock is started on a free loopback port and stopped after
- * the run. With PAYMENTS_TARGETS_FILE (the mutation runner's), every target it names gets its own pair
- * of projects, in one run. This file is evaluated in the runner and again in every worker; values the
+ * the run. With PAYMENTS_TARGETS_FILE (the mutation runner's), each test is registered once per target
+ * that selects it, in the same two projects, so every target shares the run's workers. This file is evaluated in the runner and again in every worker; values the
  * workers must agree on (the port, the run id) are chosen once in the runner and passed on.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import fc from 'fast-check';
 import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
@@ -19,6 +18,7 @@ import { RUN_VARIABLES } from './lib/run-variables.ts';
 import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
 import type { NamedTarget } from './lib/targets-file.ts';
+import { targetsOfRun } from './tests/support/per-target.ts';
 import { SUITE_VERSION } from './lib/version.ts';
 import { withoutCredentials } from './tests/support/redact.ts';
 import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
@@ -27,9 +27,7 @@ import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
 const READINESS_PATH = '/v1/account/settlement_report/config';
 
 const targetsFile = process.env[RUN_VARIABLES.targetsFile];
-const targets: NamedTarget[] = targetsFile
-  ? (JSON.parse(readFileSync(targetsFile, 'utf8')) as NamedTarget[])
-  : [{ ...DEFAULT_TARGET, teardown: process.env[RUN_VARIABLES.withTeardown] !== '0' }];
+const targets: readonly NamedTarget[] = targetsOfRun() ?? [];
 
 if (targetsFile) {
   // A run against many targets (the mutation runner's) asks of each only whether a test fails it, quoting
@@ -61,26 +59,16 @@ function targetOrExit() {
 const target = targetOrExit();
 const outputs = reportPaths().run;
 
-function projectsOf(named: NamedTarget): NonNullable<PlaywrightTestConfig['projects']> {
-  const single = named.name === DEFAULT_TARGET.name;
-  const suffix = single ? '' : ` ${named.name}`;
-  const metadata = { target: { name: named.name, env: named.env } };
-  const grep = named.grep ? new RegExp(named.grep) : undefined;
-  const teardownName = `teardown${suffix}`;
+/** One conformance project and, when its test runs, the `teardown` project after it. */
+function projects(teardown: boolean, metadata: object): NonNullable<PlaywrightTestConfig['projects']> {
   return [
     {
-      name: `conformance${suffix}`,
+      name: 'conformance',
       testDir: './tests/conformance',
       metadata,
-      ...(named.testMatch ? { testMatch: named.testMatch } : {}),
-      ...(grep ? { grep } : {}),
-      // A worker serves one project, so every project a worker slot moves on to costs a new worker process
-      // (about a second of CPU). One worker per target, not one per slot, halves those starts; the other
-      // slot is busy with another target meanwhile.
-      ...(single ? {} : { workers: 1 }),
-      ...(named.teardown ? { teardown: teardownName } : {}),
+      ...(teardown ? { teardown: 'teardown' } : {}),
     },
-    ...(named.teardown ? [{ name: teardownName, testDir: './tests/teardown', metadata }] : []),
+    ...(teardown ? [{ name: 'teardown', testDir: './tests/teardown', metadata }] : []),
   ];
 }
 
@@ -146,5 +134,12 @@ export default defineConfig({
           stderr: 'pipe',
         }
       : undefined,
-  projects: targets.flatMap(projectsOf),
+  // A run against several targets registers each test once per target (tests/support/per-target.ts),
+  // all in these two projects, so that the targets share the run's workers.
+  projects: targetsFile
+    ? projects(
+        targets.some((t) => t.teardown),
+        {},
+      )
+    : projects(process.env[RUN_VARIABLES.withTeardown] !== '0', { target: DEFAULT_TARGET }),
 });

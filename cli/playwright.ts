@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from '../lib/paths.ts';
 import { projectModule } from '../lib/runtime.ts';
 import { isRequirementId, type RequirementId } from '../lib/requirements/index.ts';
 import { DECLARED_LABELS, testKeyOf } from '../lib/results.ts';
+import { TARGET_ANNOTATION, titleWithoutTarget } from '../lib/targets-file.ts';
 
 const require = createRequire(import.meta.url);
 export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
@@ -54,6 +55,8 @@ export interface ListedTest {
   tags: string[];
   requirements: RequirementId[];
   endpoint?: string;
+  /** In a run against several targets, the one this copy of the test is registered for. */
+  target?: string;
 }
 
 interface JsonSuite {
@@ -99,17 +102,21 @@ export async function listTests(args: readonly string[], env: NodeJS.ProcessEnv)
     );
   }
   const found: ListedTest[] = [];
-  const walk = (suite: JsonSuite, titles: string[]) => {
+  // A spec's own `file` is where test() was called: per-target.ts for a test registered per target.
+  const walk = (suite: JsonSuite, titles: string[], file: string) => {
     const inner = suite.file === undefined || suite.title !== suite.file ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         const annotations = test.annotations ?? [];
         const of = (type: string) =>
           annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+        const target = of(TARGET_ANNOTATION)[0];
+        const title = target === undefined ? spec.title : titleWithoutTarget(spec.title, target);
         found.push({
-          key: testKeyOf(spec.file, [...inner, spec.title].filter(Boolean)),
-          title: spec.title,
-          file: spec.file,
+          key: testKeyOf(file, [...inner, title].filter(Boolean)),
+          title,
+          ...(target === undefined ? {} : { target }),
+          file,
           line: spec.line,
           project: test.projectName,
           tags: spec.tags?.map((t) => (t.startsWith('@') ? t : `@${t}`)) ?? [],
@@ -118,8 +125,8 @@ export async function listTests(args: readonly string[], env: NodeJS.ProcessEnv)
         });
       }
     }
-    for (const child of suite.suites ?? []) walk(child, inner);
+    for (const child of suite.suites ?? []) walk(child, inner, file);
   };
-  for (const suite of report.suites) walk(suite, []);
+  for (const suite of report.suites) walk(suite, [], suite.file ?? '');
   return found;
 }

@@ -1,16 +1,30 @@
 /**
- * A run against several targets at once (the mutation runner's): a JSON file of targets, one Playwright
- * project each, named by PAYMENTS_TARGETS_FILE. The runner writes it, the Playwright config reads it.
+ * A run against several targets at once (the mutation runner's): a JSON file of targets, named by
+ * PAYMENTS_TARGETS_FILE. The runner writes it; the suite registers each test once per target that selects
+ * it (tests/support/per-target.ts), in one Playwright project, so that every target shares the run's
+ * workers instead of paying a worker start-up of its own.
  */
 export interface NamedTarget {
   /** Names the target's projects and its run state; `default` is a run's one target. */
   name: string;
   /** Its PAYMENTS_* variables. */
   env: Record<string, string>;
-  /** Spec files it runs, as globs relative to tests/conformance (default: every spec). */
-  testMatch?: string[];
-  /** Only tests whose title or tags match this regular expression run against it. */
-  grep?: string;
+  /** The keys (lib/results.ts testKeyOf, without a target) of the conformance tests it runs; all when absent. */
+  tests?: string[];
   /** Whether its teardown project (the token-expiry test) runs too. */
   teardown?: boolean;
+}
+
+/** The annotation naming the target a test of such a run is registered for. */
+export const TARGET_ANNOTATION = 'target';
+
+/** A test's title as registered for one target of such a run (titles must be unique in a file). */
+export function titleForTarget(title: string, target: string): string {
+  return `${title} [${target}]`;
+}
+
+/** The test's own title, without the target it was registered for. */
+export function titleWithoutTarget(title: string, target: string): string {
+  const suffix = ` [${target}]`;
+  return title.endsWith(suffix) ? title.slice(0, -suffix.length) : title;
 }

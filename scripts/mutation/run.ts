@@ -36,7 +36,7 @@ import { runSuite } from '../suite/run-suite.ts';
 import {
   MUTANT_TIERS,
   mutantScope,
-  projectFilters,
+  targetSelection,
   variantScope,
   wholeSuite,
   type TestScope,
@@ -69,15 +69,15 @@ function targetOf(fleet: MockFleet, planned: Planned): NamedTarget {
   return {
     name: targetName(planned.choice),
     env: { ...member.env, [VARIABLES.profile]: planned.profile },
-    ...projectFilters(planned.scope),
+    ...targetSelection(planned.scope),
     teardown: planned.scope.teardown,
   };
 }
 
 /**
- * The plan with its biggest scopes first. Each target is tested by one worker at a time (its own project,
- * playwright.config.ts), so the run ends when the last target does: the long whole-suite runs start first
- * and the short mutant scopes fill in around them, instead of one whole suite starting last and running alone.
+ * The plan with its biggest scopes first: the targets share the run's workers, and their tests are
+ * registered in this order, so the long whole-suite scopes start first and the short mutant scopes fill
+ * in around them.
  */
 function longestFirst(plan: readonly Planned[]): Planned[] {
   return [...plan].sort((a, b) => testCount(b) - testCount(a));

@@ -9,7 +9,6 @@
  *   declare the rule it breaks (for a platform or HTTP fact, which no test declares, the tests of its
  *   endpoint), then the rest of its area, then the rest of the suite.
  */
-import path from 'node:path';
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import type { ListedTest } from '../../cli/playwright.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
@@ -30,7 +29,6 @@ export interface TestScope {
 }
 
 const TEARDOWN_PROJECT = 'teardown';
-const CONFORMANCE_DIR = 'tests/conformance';
 
 const conformanceTests = (listed: readonly ListedTest[]) =>
   listed.filter((t) => t.project !== TEARDOWN_PROJECT);
@@ -106,18 +104,7 @@ export function mutantScope(
   );
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * The scope as Playwright project filters: its spec files, and a pattern matching its tests' titles
- * (Playwright matches `grep` against the project, file, describe titles, title and tags, space-separated;
- * the title is the last part before the tags).
- */
-export function projectFilters(scope: TestScope): { testMatch?: string[]; grep?: string } {
-  if (scope.whole) return {};
-  const files = [...new Set(scope.tests.map((t) => path.posix.relative(CONFORMANCE_DIR, t.file)))];
-  const titles = [...new Set(scope.tests.map((t) => escapeRegExp(t.title)))];
-  return { testMatch: files, grep: `(?:^| )(?:${titles.join('|')})(?: @\\S+)*$` };
+/** The scope as a target of a run against several selects it: its tests' keys (every test when whole). */
+export function targetSelection(scope: TestScope): { tests?: string[] } {
+  return scope.whole ? {} : { tests: scope.tests.map((t) => t.key) };
 }

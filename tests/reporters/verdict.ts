@@ -20,7 +20,8 @@ import {
 } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { redact } from '../support/redact.ts';
-import { projectTarget } from '../support/target.ts';
+import { titleWithoutTarget } from '../../lib/targets-file.ts';
+import { targetOfTest } from '../support/per-target.ts';
 
 function parsed<T>(annotations: TestResult['annotations'], type: string): T[] {
   return annotations
@@ -33,6 +34,14 @@ function parsed<T>(annotations: TestResult['annotations'], type: string): T[] {
 
 function declared(test: TestCase, type: string): string[] {
   return test.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+}
+
+/** The spec file a test is in (its file suite's), whichever module called test() for it. */
+function fileOf(test: TestCase): string {
+  for (let suite: Suite | undefined = test.parent; suite; suite = suite.parent) {
+    if (suite.type === 'file' && suite.location) return suite.location.file;
+  }
+  return test.location.file;
 }
 
 function statusOf(result: TestResult): TestStatus {
@@ -80,14 +89,19 @@ export default class VerdictReporter implements Reporter {
     const status = statusOf(result);
     const failures = status === 'failed' ? (typed.length > 0 ? typed : [untypedFailure(result)]) : [];
     const project = test.parent.project();
-    const target = projectTarget(project?.metadata).name;
-    const titles = test.titlePath().slice(3);
-    const file = relative(this.rootDir, test.location.file);
+    const target = targetOfTest({
+      annotations: test.annotations,
+      project: { metadata: project?.metadata },
+    }).name;
+    const title = titleWithoutTarget(test.title, target);
+    const titles = [...test.titlePath().slice(3, -1), title];
+    // The file the test is in: where test() was called is per-target.ts for a test registered per target.
+    const file = relative(this.rootDir, fileOf(test));
     const epic = declared(test, DECLARED_LABELS.epic)[0];
     const endpoint = declared(test, DECLARED_LABELS.endpoint)[0] as EndpointId | undefined;
     const record: TestRecord = {
       key: testKeyOf(file, titles, target),
-      title: test.title,
+      title,
       file,
       line: test.location.line,
       project: project?.name ?? '',

@@ -1,9 +1,10 @@
-/** The target of the running test, from its project's metadata (./target.ts reads the contract). */
+/** The target of the running test (./per-target.ts), its contract read by ./target.ts. */
 import { test } from '@playwright/test';
 import type { TargetConfig } from '../../lib/target.ts';
-import { projectTarget, targetConfigOf } from './target.ts';
+import { targetOfTest } from './per-target.ts';
+import { targetConfigOf } from './target.ts';
 
 /** Call it inside a test, a hook or a fixture. */
 export function currentTarget(): TargetConfig {
-  return targetConfigOf(projectTarget(test.info().project.metadata));
+  return targetConfigOf(targetOfTest(test.info()));
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
 import { label } from 'allure-js-commons';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
+import { titleWithoutTarget } from '../../lib/targets-file.ts';
 import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
 import { test as base } from './api-only.ts';
@@ -31,7 +32,8 @@ import {
   withRunLock,
   type RunTokens,
 } from './run-state.ts';
-import { projectTarget, targetConfigOf, type ProjectTarget } from './target.ts';
+import { perTarget, targetOfTest, targetsOfRun } from './per-target.ts';
+import { targetConfigOf, type ProjectTarget } from './target.ts';
 
 export const UNDECLARED_USE = (use: Use) =>
   `the suite's declaration of this test omits that it uses ${use} (add uses: ['${use}'] to its declare() call)`;
@@ -46,14 +48,12 @@ function declaredUse(use: Use): void {
 /** Tests that mint authorization codes or move the clock hold this lock, so a clock jump never expires another test's code. */
 const CLOCK_LOCK = 'clock';
 
-interface WorkerFixtures {
+interface TestFixtures {
+  /** In a run against several targets, each test's own (./per-target.ts); else the run's one. */
   target: ProjectTarget;
   config: TargetConfig;
   ids: TargetIds;
   tokens: RunTokens;
-}
-
-interface TestFixtures {
   api: ApiClient;
   /** Skips the test, naming the ability, unless the target has it. */
   needs: (ability: Ability) => void;
@@ -78,7 +78,7 @@ interface TestFixtures {
 }
 
 /** What a test body built outside its spec file (tests/support/cases.ts) may use. */
-export type ConformanceArgs = TestFixtures & WorkerFixtures;
+export type ConformanceArgs = TestFixtures;
 
 /**
  * The fixtures are plumbing, not steps of a test: they open no report step of their own (what they do
@@ -87,14 +87,11 @@ export type ConformanceArgs = TestFixtures & WorkerFixtures;
  */
 const PLUMBING = { box: 'self' } as const;
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  target: [
-    async ({}, use, workerInfo) => use(projectTarget(workerInfo.project.metadata)),
-    { scope: 'worker', ...PLUMBING },
-  ],
-  config: [async ({ target }, use) => use(targetConfigOf(target)), { scope: 'worker', ...PLUMBING }],
-  ids: [async ({ config }, use) => use(config), { scope: 'worker', ...PLUMBING }],
-  tokens: [async ({ target }, use) => use(readRunTokens(target.name)), { scope: 'worker', ...PLUMBING }],
+const fixtureTest = base.extend<TestFixtures>({
+  target: [async ({}, use, testInfo) => use(targetOfTest(testInfo)), PLUMBING],
+  config: [async ({ target }, use) => use(targetConfigOf(target)), PLUMBING],
+  ids: [async ({ config }, use) => use(config), PLUMBING],
+  tokens: [async ({ target }, use) => use(readRunTokens(target.name)), PLUMBING],
 
   api: [
     async ({ config, target }, use, testInfo) => {
@@ -141,7 +138,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   verdict: [
     async ({ api, target }, use, testInfo) => {
       const file = path.relative(testInfo.config.rootDir, testInfo.file);
-      await label(RUN_LABELS.testKey, testKeyOf(file, testInfo.titlePath.slice(1), target.name));
+      const titles = [...testInfo.titlePath.slice(1, -1), titleWithoutTarget(testInfo.title, target.name)];
+      await label(RUN_LABELS.testKey, testKeyOf(file, titles, target.name));
       await use();
       const script = api.reproductionScript();
       if (script) {
@@ -249,6 +247,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     PLUMBING,
   ],
 });
+
+const targetsOfThisRun = targetsOfRun();
+
+/** The specs' `test`; in a run against several targets, each test is registered once per target. */
+export const test = targetsOfThisRun ? perTarget(fixtureTest, targetsOfThisRun) : fixtureTest;
 
 /** A claimed ability does not work: the test could not run, which says nothing about the spec. */
 async function freshResource(

@@ -1,6 +1,6 @@
 /**
- * Runs once, in Playwright's runner, before any test: sets up every target of the run (one, or one per
- * project in a run against several). A target that cannot be set up is recorded (the run command turns
+ * Runs once, in Playwright's runner, before any test: sets up every target of the run (one, or each of
+ * a run against several). A target that cannot be set up is recorded (the run command turns
  * it into exit code 3, or 1 for a token grant that breaks the spec); with one target nothing else runs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,11 +8,14 @@ import { dirname } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { reportPaths } from '../../lib/report-paths.ts';
 import type { SetupFailure } from '../../lib/results.ts';
+import { targetsOfRun } from './per-target.ts';
 import { recordSetupFailure, writeRunTokens } from './run-state.ts';
 import { SetupError, setUpTarget } from './setup-target.ts';
 import { projectTarget, targetConfigOf, type ProjectTarget } from './target.ts';
 
 function targetsOf(config: FullConfig): ProjectTarget[] {
+  const several = targetsOfRun();
+  if (several) return several.map(({ name, env }) => ({ name, env }));
   const byName = new Map(config.projects.map((p) => projectTarget(p.metadata)).map((t) => [t.name, t]));
   return [...byName.values()];
 }

@@ -23,6 +23,8 @@ import { fail, failure, cite, recordAllowance } from './outcome.ts';
 import { redact } from './redact.ts';
 import { Reproduction } from './reproduce.ts';
 import { readRunTokens } from './run-state.ts';
+import { targetOfTest } from './per-target.ts';
+import { titleWithoutTarget } from '../../lib/targets-file.ts';
 import { currentTarget } from './current-target.ts';
 import type { ProjectTarget } from './target.ts';
 
@@ -104,7 +106,9 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
     if (!(error instanceof GenerativeConfigError)) throw error;
     fail(failure({ kind: 'suite-error', seen: error.message }));
   }
-  const title = run.testInfo.title;
+  // The test's own title, not the copy's of a run against several targets: one seed draws the same
+  // cases for a test whichever target it runs against.
+  const title = titleWithoutTarget(run.testInfo.title, targetOfTest(run.testInfo).name);
   const describe = run.describe ?? ((input: T) => input);
   await run.recordParameters({ seed, runs });
   const profile = currentTarget().profile;

@@ -8,7 +8,7 @@ import { listTests } from '../../../cli/playwright.ts';
 import { GENERATIVE_VARIABLES } from '../../../lib/generation.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { startMockFleet } from '../../../mock/process.ts';
-import { projectFilters } from '../../../scripts/mutation/scopes.ts';
+import { targetSelection } from '../../../scripts/mutation/scopes.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
 
 /** A mutant that refuses long item titles, which the generated preferences of every industry include. */
@@ -27,7 +27,7 @@ test('a property a target falsifies fails it at the falsifying case, unshrunk, q
         {
           name: 'mutant',
           env: { ...fleet.members[0]!.env, [VARIABLES.profile]: 'strict' },
-          ...projectFilters(scope),
+          ...targetSelection(scope),
         },
       ],
       env: { [GENERATIVE_VARIABLES.seed]: '20261123' },

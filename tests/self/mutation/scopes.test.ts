@@ -16,7 +16,7 @@ import {
   endpointsTouched,
   MUTANT_TIERS,
   mutantScope,
-  projectFilters,
+  targetSelection,
   variantScope,
   wholeSuite,
 } from '../../../scripts/mutation/scopes.ts';
@@ -71,7 +71,7 @@ test("a mutant's tiers start with the tests declaring its rule and add the rest 
   expect(all.sort()).toEqual(keys(wholeSuite(listed).tests));
 });
 
-test('the project filters select exactly the scope, as Playwright lists it', async () => {
+test('each target of a run against several is registered exactly the tests of its scope, as Playwright lists them', async () => {
   const scopes = [
     variantScope(variantByName('preference-created-200'), listed),
     mutantScope(mutantByName('store-invalid-id-code-renamed'), 'its rule', listed, new Set()),
@@ -82,14 +82,15 @@ test('the project filters select exactly the scope, as Playwright lists it', asy
     const targets: NamedTarget[] = scopes.map((scope, i) => ({
       name: `scope-${i}`,
       env: {},
-      ...projectFilters(scope),
+      ...targetSelection(scope),
     }));
     const file = path.join(dir, 'targets.json');
     writeFileSync(file, JSON.stringify(targets));
-    const byProject = await listTests([], { ...process.env, [RUN_VARIABLES.targetsFile]: file });
+    const listedPerTarget = await listTests([], { ...process.env, [RUN_VARIABLES.targetsFile]: file });
     scopes.forEach((scope, i) => {
-      const seen = byProject.filter((t) => t.project === `conformance scope-${i}`);
+      const seen = listedPerTarget.filter((t) => t.target === `scope-${i}`);
       expect(keys(seen), scope.label).toEqual(keys(scope.tests));
+      expect(new Set(seen.map((t) => t.project))).toEqual(new Set(['conformance']));
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

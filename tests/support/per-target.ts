@@ -1,0 +1,103 @@
+/**
+ * A run against several targets (PAYMENTS_TARGETS_FILE, the mutation runner's): each test is registered
+ * once per target that selects it, titled with the target and annotated with its name, in the one
+ * Playwright project of the run.
+ *
+ * Playwright gives every project workers of its own, and a worker's start-up costs about a second of CPU,
+ * most of it Playwright's: with a project per target, a run against a hundred mock variations spent more
+ * on starting workers than on testing. Registered per target, the tests of every target share the run's
+ * two workers, and a target costs only its tests.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TestDetails } from '@playwright/test';
+import { CODE_ROOT } from '../../lib/paths.ts';
+import { testKeyOf } from '../../lib/results.ts';
+import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { TARGET_ANNOTATION, titleForTarget, type NamedTarget } from '../../lib/targets-file.ts';
+import { callerOutside } from './step-location.ts';
+import { projectTarget, type ProjectTarget } from './target.ts';
+
+let read: NamedTarget[] | undefined;
+
+/** The targets of a run against several, or undefined in a run against one. */
+export function targetsOfRun(env: NodeJS.ProcessEnv = process.env): readonly NamedTarget[] | undefined {
+  const file = env[RUN_VARIABLES.targetsFile];
+  if (!file) return undefined;
+  read ??= JSON.parse(readFileSync(file, 'utf8')) as NamedTarget[];
+  return read;
+}
+
+const TEARDOWN_DIR = `tests${path.sep}teardown${path.sep}`;
+
+function selects(target: NamedTarget, file: string, key: string): boolean {
+  if (file.startsWith(TEARDOWN_DIR)) return target.teardown === true;
+  return target.tests === undefined || target.tests.includes(key);
+}
+
+function withTarget(details: TestDetails, target: string): TestDetails {
+  const annotation = details.annotation === undefined ? [] : [details.annotation].flat();
+  return { ...details, annotation: [...annotation, { type: TARGET_ANNOTATION, description: target }] };
+}
+
+type Callable = (...args: never[]) => unknown;
+
+/** `test` (the fixtures' own) registering each test once per target of `targets` that selects it. */
+export function perTarget<T extends Callable & { describe: Callable }>(
+  test: T,
+  targets: readonly NamedTarget[],
+): T {
+  // Describe titles being declared, outermost first: part of a test's key.
+  const describing: string[] = [];
+  const describe = new Proxy(test.describe, {
+    apply(describeFn, self, args: unknown[]) {
+      const [title, ...rest] = args;
+      const body = rest.pop();
+      if (typeof title !== 'string' || typeof body !== 'function')
+        return Reflect.apply(describeFn, self, args) as unknown;
+      const declareInside = () => {
+        describing.push(title);
+        try {
+          (body as () => void)();
+        } finally {
+          describing.pop();
+        }
+      };
+      return Reflect.apply(describeFn, self, [title, ...rest, declareInside]) as unknown;
+    },
+  });
+  return new Proxy(test, {
+    apply(testFn, self, args: unknown[]) {
+      const [title, ...rest] = args;
+      const body = rest.pop();
+      if (typeof title !== 'string') return Reflect.apply(testFn, self, args) as unknown;
+      const details = (rest[0] ?? {}) as TestDetails;
+      const declaredIn = callerOutside(import.meta.filename)?.file;
+      if (!declaredIn) throw new Error(`per-target registration: no spec file found declaring "${title}"`);
+      const file = path.relative(CODE_ROOT, declaredIn);
+      const key = testKeyOf(file, [...describing, title]);
+      for (const target of targets) {
+        if (!selects(target, file, key)) continue;
+        Reflect.apply(testFn, self, [
+          titleForTarget(title, target.name),
+          withTarget(details, target.name),
+          body,
+        ]);
+      }
+      return undefined;
+    },
+    get(testFn, property, receiver) {
+      return property === 'describe' ? describe : (Reflect.get(testFn, property, receiver) as unknown);
+    },
+  });
+}
+
+/** The target a test runs against: the one it was registered for, else its project's (the run's one target). */
+export function targetOfTest(info: {
+  annotations: readonly { type: string; description?: string }[];
+  project: { metadata: unknown };
+}): ProjectTarget {
+  const name = info.annotations.find((a) => a.type === TARGET_ANNOTATION)?.description;
+  const named = name === undefined ? undefined : targetsOfRun()?.find((t) => t.name === name);
+  return named ? { name: named.name, env: named.env } : projectTarget(info.project.metadata);
+}

@@ -1,13 +1,14 @@
 /**
  * The conformance run (`npm run conformance`). One project runs every area's specs (areas are folders
- * of tests/conformance/, selected by the run command), and a `teardown` project runs after it: its test
- * moves the target's clock past every token's lifetime. The global setup probes the target and obtains
- * the run's tokens once, in the runner; the global teardown removes them.
+ * of tests/conformance/, selected by the run command) and, in a whole run, the test of tests/teardown/
+ * last: it moves the target's clock past every token's lifetime. The global setup probes the target and
+ * obtains the run's tokens once, in the runner; the global teardown removes them.
  *
  * With PAYMENTS_BASE_URL unset, the embedded mock is started on a free loopback port and stopped after
- * the run. With PAYMENTS_TARGETS_FILE (the mutation runner's), each test is registered once per target
- * that selects it, in the same two projects, so every target shares the run's workers. This file is evaluated in the runner and again in every worker; values the
- * workers must agree on (the port, the run id) are chosen once in the runner and passed on.
+ * the run (the run command serves it itself). With PAYMENTS_TARGETS_FILE (the mutation runner's), each
+ * test is registered once per target that selects it, so every target shares the run's workers. This
+ * file is evaluated in the runner and again in every worker; values the workers must agree on (the port,
+ * the run id) are chosen once in the runner and passed on.
  */
 import { randomUUID } from 'node:crypto';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
@@ -59,16 +60,41 @@ function targetOrExit() {
 const target = targetOrExit();
 const outputs = reportPaths().run;
 
-/** One conformance project and, when its test runs, the `teardown` project after it. */
-function projects(teardown: boolean, metadata: object): NonNullable<PlaywrightTestConfig['projects']> {
+const SPECS = /\.spec\.[jt]s$/;
+
+/**
+ * A run against one target: one project, and a worker for it on each slot. The test of tests/teardown/
+ * (it moves the clock past every token's lifetime) is queued after the others, in files' order, and
+ * waits for the last of them to end; a project of its own would cost a worker start-up after the end.
+ */
+function oneTargetProjects(teardown: boolean): NonNullable<PlaywrightTestConfig['projects']> {
+  return [
+    {
+      name: 'conformance',
+      testDir: './tests',
+      testMatch: [
+        /tests[\\/]conformance[\\/].*\.spec\.[jt]s$/,
+        ...(teardown ? [/tests[\\/]teardown[\\/].*\.spec\.[jt]s$/] : []),
+      ],
+      metadata: { target: DEFAULT_TARGET },
+    },
+  ];
+}
+
+/**
+ * A run against several targets: each test registered once per target that selects it
+ * (tests/support/per-target.ts), and the teardown tests in a project after the rest, where they do not
+ * wait on one another (each moves the clock of its own target).
+ */
+function severalTargetsProjects(teardown: boolean): NonNullable<PlaywrightTestConfig['projects']> {
   return [
     {
       name: 'conformance',
       testDir: './tests/conformance',
-      metadata,
+      testMatch: SPECS,
       ...(teardown ? { teardown: 'teardown' } : {}),
     },
-    ...(teardown ? [{ name: 'teardown', testDir: './tests/teardown', metadata }] : []),
+    ...(teardown ? [{ name: 'teardown', testDir: './tests/teardown', testMatch: SPECS }] : []),
   ];
 }
 
@@ -134,12 +160,7 @@ export default defineConfig({
           stderr: 'pipe',
         }
       : undefined,
-  // A run against several targets registers each test once per target (tests/support/per-target.ts),
-  // all in these two projects, so that the targets share the run's workers.
   projects: targetsFile
-    ? projects(
-        targets.some((t) => t.teardown),
-        {},
-      )
-    : projects(process.env[RUN_VARIABLES.withTeardown] !== '0', { target: DEFAULT_TARGET }),
+    ? severalTargetsProjects(targets.some((t) => t.teardown))
+    : oneTargetProjects(process.env[RUN_VARIABLES.withTeardown] !== '0'),
 });

@@ -28,7 +28,7 @@ open: serves the last report on a local port and prints its address (the report 
 summary: prints the verdict and the failed tests of the run in ./reports (or DIR, e.g. a shard's folder)
 as Markdown, e.g. for a CI job summary: ... report summary >> "$GITHUB_STEP_SUMMARY".`;
 
-/** A test that ran in several shards (the teardown project runs in each) counts once: its latest result. */
+/** A test that ran in several shards counts once: its latest result. */
 function latestPerTest(records: readonly TestRecord[]): TestRecord[] {
   const byKey = new Map<string, TestRecord>();
   for (const record of records) byKey.set(record.key, record);

@@ -12,6 +12,7 @@
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import type { ListedTest } from '../../cli/playwright.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
+import { LAST_TESTS_DIR } from '../../tests/support/run-state.ts';
 import type { Mutant, Variant } from '../../mock/variations/catalogue.ts';
 
 export const MUTANT_TIERS = ['its rule', 'its area', 'whole suite'] as const;
@@ -28,11 +29,10 @@ export interface TestScope {
   whole: boolean;
 }
 
-const TEARDOWN_PROJECT = 'teardown';
-
-const conformanceTests = (listed: readonly ListedTest[]) =>
-  listed.filter((t) => t.project !== TEARDOWN_PROJECT);
-const teardownTests = (listed: readonly ListedTest[]) => listed.filter((t) => t.project === TEARDOWN_PROJECT);
+/** The test of tests/teardown/, which runs after every other one. */
+const isTeardown = (t: ListedTest) => t.file.startsWith(LAST_TESTS_DIR);
+const conformanceTests = (listed: readonly ListedTest[]) => listed.filter((t) => !isTeardown(t));
+const teardownTests = (listed: readonly ListedTest[]) => listed.filter(isTeardown);
 
 function scopeOf(label: string, chosen: readonly ListedTest[], listed: readonly ListedTest[]): TestScope {
   const tests = conformanceTests(chosen);

@@ -4,7 +4,7 @@
  * result, and writes one typed record per test (lib/results.ts) that everything after the run reads.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { abilitiesOfTags } from '../../lib/abilities.ts';
 import { AREAS, type Area, type EndpointId } from '../../lib/catalogue.ts';
@@ -22,6 +22,7 @@ import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { redact } from '../support/redact.ts';
 import { titleWithoutTarget } from '../../lib/targets-file.ts';
 import { targetOfTest } from '../support/per-target.ts';
+import { LAST_TESTS_DIR, writeRunProgress } from '../support/run-state.ts';
 
 function parsed<T>(annotations: TestResult['annotations'], type: string): T[] {
   return annotations
@@ -63,6 +64,9 @@ function untypedFailure(result: TestResult): Failure {
 export default class VerdictReporter implements Reporter {
   private rootDir = process.cwd();
   private readonly resultsFile = reportPaths().run.results;
+  /** The tests that run before the last ones, and those of them that have ended. */
+  private before = new Set<string>();
+  private readonly ended = new Set<string>();
 
   constructor() {
     // Inherited by the workers Playwright starts after this: typed failures may keep their worker.
@@ -73,13 +77,29 @@ export default class VerdictReporter implements Reporter {
     return false;
   }
 
-  onBegin(config: FullConfig, _suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.rootDir = config.rootDir;
     mkdirSync(dirname(this.resultsFile), { recursive: true });
     writeFileSync(this.resultsFile, '');
+    this.before = new Set(
+      suite
+        .allTests()
+        .filter((t) => !this.isLast(t))
+        .map((t) => t.id),
+    );
+    writeRunProgress({ before: this.before.size, ended: 0 });
+  }
+
+  /** A test of tests/teardown/, which waits for every other test of the run to end (run-state.ts). */
+  private isLast(test: TestCase): boolean {
+    return relative(this.rootDir, fileOf(test)).split(sep).join('/').startsWith(LAST_TESTS_DIR);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    if (this.before.has(test.id)) {
+      this.ended.add(test.id);
+      writeRunProgress({ before: this.before.size, ended: this.ended.size });
+    }
     const typed = parsed<Failure>(result.annotations, ANNOTATIONS.failure);
     if (result.status === 'passed' && typed.length > 0) {
       result.status = 'failed';

@@ -137,6 +137,43 @@ export async function withRunLock<T>(target: string, name: string, action: () =>
   }
 }
 
+/** Where tests run last, after every other test of the run: they move the clock past every token's lifetime. */
+export const LAST_TESTS_DIR = 'tests/teardown/';
+const PROGRESS_FILE = 'progress.json';
+
+/** How many tests of the run run before the last ones (outside LAST_TESTS_DIR), and how many have ended. */
+export interface RunProgress {
+  before: number;
+  ended: number;
+}
+
+/** Written by the verdict reporter, in the runner, as the run starts and as each test ends. */
+export function writeRunProgress(progress: RunProgress): void {
+  mkdirSync(runRoot(), { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(runRoot(), PROGRESS_FILE), JSON.stringify(progress), { mode: 0o600 });
+}
+
+function readRunProgress(): RunProgress | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(runRoot(), PROGRESS_FILE), 'utf8')) as RunProgress;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves once every test that runs before the last ones has ended. A last test is queued after all of
+ * them, so when it starts, only the tests the other workers are still running are left to wait for.
+ * Without the verdict reporter's count (a configuration of one's own) there is nothing to wait on.
+ */
+export async function afterEveryOtherTest(): Promise<void> {
+  for (;;) {
+    const progress = readRunProgress();
+    if (!progress || progress.ended >= progress.before) return;
+    await sleep(LOCK_POLL_MS);
+  }
+}
+
 export function removeRunDirectory(): void {
   rmSync(runRoot(), { recursive: true, force: true });
 }

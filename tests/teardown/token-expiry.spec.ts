@@ -1,7 +1,9 @@
 /**
  * "Validity is set by expires_in" (Access token grant). Moving the target's clock past a token's lifetime
- * expires every token of the run, so this is the `teardown` project: Playwright starts it only after
- * every conformance test has finished. The test mints its own token right before it moves the clock.
+ * expires every token of the run, so this test runs last: it is queued after every other test, and waits
+ * for those the other workers are still running to end (tests/support/run-state.ts). The test mints its
+ * own token right before it moves the clock. It is the only test of tests/teardown/: two would wait on
+ * each other's clock.
  */
 import { documentedError } from '../../lib/requirements/index.ts';
 import { buildTokenRequest } from '../../factories/token-request.ts';
@@ -9,6 +11,7 @@ import { checkDocumentedError, checkStatus, checkSuccess, checkThat } from '../s
 import { declarationsFor } from '../support/declare.ts';
 import { test } from '../support/fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../support/lookups.ts';
+import { afterEveryOtherTest } from '../support/run-state.ts';
 
 const declare = declarationsFor('token');
 /** Any bearer endpoint with a documented 401 for an invalid token will do; this one changes nothing. */
@@ -22,6 +25,7 @@ test.describe('POST /oauth/token', () => {
       needs: ['clock'],
     }),
     async ({ api, ids, moveClock }) => {
+      await afterEveryOtherTest();
       const response = await api.token(
         buildTokenRequest('client_credentials', {
           clientId: ids.clientId,

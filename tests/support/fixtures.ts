@@ -27,6 +27,7 @@ import { Reproduction } from './reproduce.ts';
 import {
   claimConfiguredId,
   claimOncePerRun,
+  markRunning,
   readRunTokens,
   setupFailureOf,
   withRunLock,
@@ -140,7 +141,12 @@ const fixtureTest = base.extend<TestFixtures>({
       const file = path.relative(testInfo.config.rootDir, testInfo.file);
       const titles = [...testInfo.titlePath.slice(1, -1), titleWithoutTarget(testInfo.title, target.name)];
       await label(RUN_LABELS.testKey, testKeyOf(file, titles, target.name));
-      await use();
+      const ended = markRunning(testInfo.testId);
+      try {
+        await use();
+      } finally {
+        ended();
+      }
       const script = api.reproductionScript();
       if (script) {
         testInfo.annotations.push({ type: ANNOTATIONS.reproduce, description: script });

@@ -3,7 +3,7 @@
  * the project and the reports (mode 0700, files 0600): the tokens the global setup obtained per target,
  * markers for resources a real target lets the run use once, and locks. The global teardown removes it.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -161,12 +161,40 @@ function readRunProgress(): RunProgress | undefined {
   }
 }
 
+const RUNNING_DIR = 'running';
+/** How long a last test gives a test just handed to another worker to say it is running. */
+const RUNNING_GRACE_MS = 250;
+
+/** Marks a test as running in this worker until the returned function is called (the `verdict` fixture). */
+export function markRunning(testId: string): () => void {
+  const dir = path.join(runRoot(), RUNNING_DIR);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const marker = path.join(dir, testId);
+  writeFileSync(marker, '', { mode: 0o600 });
+  return () => rmSync(marker, { force: true });
+}
+
+function othersRunning(ownId: string): boolean {
+  try {
+    return readdirSync(path.join(runRoot(), RUNNING_DIR)).some((id) => id !== ownId);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Resolves once every test that runs before the last ones has ended. A last test is queued after all of
- * them, so when it starts, only the tests the other workers are still running are left to wait for.
- * Without the verdict reporter's count (a configuration of one's own) there is nothing to wait on.
+ * them, so when it starts, only the tests the other workers are still running are left to wait for: the
+ * verdict reporter counts them as they end. Without the reporter (`npx playwright test` with a reporter
+ * of one's own), it waits until no other test is marked running, after a moment for a test just handed
+ * to another worker to be marked.
  */
-export async function afterEveryOtherTest(): Promise<void> {
+export async function afterEveryOtherTest(ownId: string): Promise<void> {
+  if (!readRunProgress()) {
+    await sleep(RUNNING_GRACE_MS);
+    while (othersRunning(ownId)) await sleep(LOCK_POLL_MS);
+    return;
+  }
   for (;;) {
     const progress = readRunProgress();
     if (!progress || progress.ended >= progress.before) return;

@@ -24,8 +24,8 @@ test.describe('POST /oauth/token', () => {
       requirements: [RESPONSE_REQUIREMENT.token, 'token.grant.validity-set-by-expires-in', INVALID_TOKEN.id],
       needs: ['clock'],
     }),
-    async ({ api, ids, moveClock }) => {
-      await afterEveryOtherTest();
+    async ({ api, ids, moveClock }, testInfo) => {
+      await afterEveryOtherTest(testInfo.testId);
       const response = await api.token(
         buildTokenRequest('client_credentials', {
           clientId: ids.clientId,

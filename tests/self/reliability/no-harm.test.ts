@@ -3,7 +3,7 @@
  * no request that cancels an agreement, opens a dispute or enables report scheduling (nor any DELETE at
  * all), and each of its destructive tests is skipped saying why. Proven by counting the requests that
  * reach each mock (support/recording-target.ts) during a whole run; the runs are also scanned for secrets.
- * Both targets are run in one Playwright run (one start-up for the two), each as its own project.
+ * Both targets are run in one Playwright run (one start-up for the two), each test registered per target.
  */
 import { expect, test } from '@playwright/test';
 import { ABILITIES, abilityTag } from '../../../lib/abilities.ts';

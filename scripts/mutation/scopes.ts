@@ -12,7 +12,7 @@
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import type { ListedTest } from '../../cli/playwright.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
-import { LAST_TESTS_DIR } from '../../tests/support/run-state.ts';
+import { isLastTestsFile } from '../../tests/support/run-state.ts';
 import type { Mutant, Variant } from '../../mock/variations/catalogue.ts';
 
 export const MUTANT_TIERS = ['its rule', 'its area', 'whole suite'] as const;
@@ -30,7 +30,7 @@ export interface TestScope {
 }
 
 /** The test of tests/teardown/, which runs after every other one. */
-const isTeardown = (t: ListedTest) => t.file.startsWith(LAST_TESTS_DIR);
+const isTeardown = (t: ListedTest) => isLastTestsFile(t.file);
 const conformanceTests = (listed: readonly ListedTest[]) => listed.filter((t) => !isTeardown(t));
 const teardownTests = (listed: readonly ListedTest[]) => listed.filter(isTeardown);
 

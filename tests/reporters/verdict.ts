@@ -4,7 +4,7 @@
  * result, and writes one typed record per test (lib/results.ts) that everything after the run reads.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, relative, sep } from 'node:path';
+import { dirname, relative } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { abilitiesOfTags } from '../../lib/abilities.ts';
 import { AREAS, type Area, type EndpointId } from '../../lib/catalogue.ts';
@@ -22,7 +22,7 @@ import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { redact } from '../support/redact.ts';
 import { titleWithoutTarget } from '../../lib/targets-file.ts';
 import { targetOfTest } from '../support/per-target.ts';
-import { LAST_TESTS_DIR, writeRunProgress } from '../support/run-state.ts';
+import { isLastTestsFile, writeRunProgress } from '../support/run-state.ts';
 
 function parsed<T>(annotations: TestResult['annotations'], type: string): T[] {
   return annotations
@@ -92,7 +92,7 @@ export default class VerdictReporter implements Reporter {
 
   /** A test of tests/teardown/, which waits for every other test of the run to end (run-state.ts). */
   private isLast(test: TestCase): boolean {
-    return relative(this.rootDir, fileOf(test)).split(sep).join('/').startsWith(LAST_TESTS_DIR);
+    return isLastTestsFile(relative(this.rootDir, fileOf(test)));
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {

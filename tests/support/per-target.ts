@@ -15,6 +15,7 @@ import { CODE_ROOT } from '../../lib/paths.ts';
 import { testKeyOf } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { TARGET_ANNOTATION, titleForTarget, type NamedTarget } from '../../lib/targets-file.ts';
+import { isLastTestsFile } from './run-state.ts';
 import { callerOutside } from './step-location.ts';
 import { projectTarget, type ProjectTarget } from './target.ts';
 
@@ -28,10 +29,8 @@ export function targetsOfRun(env: NodeJS.ProcessEnv = process.env): readonly Nam
   return read;
 }
 
-const TEARDOWN_DIR = `tests${path.sep}teardown${path.sep}`;
-
 function selects(target: NamedTarget, file: string, key: string): boolean {
-  if (file.startsWith(TEARDOWN_DIR)) return target.teardown === true;
+  if (isLastTestsFile(file)) return target.teardown === true;
   return target.tests === undefined || target.tests.includes(key);
 }
 

@@ -138,7 +138,12 @@ export async function withRunLock<T>(target: string, name: string, action: () =>
 }
 
 /** Where tests run last, after every other test of the run: they move the clock past every token's lifetime. */
-export const LAST_TESTS_DIR = 'tests/teardown/';
+const LAST_TESTS_DIR = 'tests/teardown/';
+
+/** Whether a spec file (relative to the project's root, any separator) holds tests that run last. */
+export function isLastTestsFile(file: string): boolean {
+  return file.split(path.sep).join('/').startsWith(LAST_TESTS_DIR);
+}
 const PROGRESS_FILE = 'progress.json';
 
 /** How many tests of the run run before the last ones (outside LAST_TESTS_DIR), and how many have ended. */

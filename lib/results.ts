@@ -6,6 +6,7 @@
 import type { Area, EndpointId } from './catalogue.ts';
 import type { AdviceRecord, Failure, FailureKind } from './failures.ts';
 import type { RequirementId } from './requirements/index.ts';
+import { titleForTarget } from './targets-file.ts';
 
 /**
  * Annotation types a test adds while it runs (its declarations are Allure label annotations,
@@ -76,7 +77,8 @@ export interface SetupFailure {
  */
 export function testKeyOf(file: string, titles: readonly string[], target = 'default'): string {
   const source = file.replace(/\.js$/, '.ts');
-  return `${source} › ${titles.join(' › ')}${target === 'default' ? '' : ` [${target}]`}`;
+  const key = `${source} › ${titles.join(' › ')}`;
+  return target === 'default' ? key : titleForTarget(key, target);
 }
 
 /** Labels a test's report result carries while it runs, for the report's categories and matching. */

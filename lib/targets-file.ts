@@ -25,6 +25,11 @@ export function titleForTarget(title: string, target: string): string {
 
 /** The test's own title, without the target it was registered for. */
 export function titleWithoutTarget(title: string, target: string): string {
-  const suffix = ` [${target}]`;
+  const suffix = titleForTarget('', target);
   return title.endsWith(suffix) ? title.slice(0, -suffix.length) : title;
+}
+
+/** A test's describe titles and title, the last without the target it was registered for. */
+export function titlesWithoutTarget(titles: readonly string[], target: string): string[] {
+  return titles.map((title, i) => (i === titles.length - 1 ? titleWithoutTarget(title, target) : title));
 }

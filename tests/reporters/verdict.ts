@@ -20,7 +20,7 @@ import {
 } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { redact } from '../support/redact.ts';
-import { titleWithoutTarget } from '../../lib/targets-file.ts';
+import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { targetOfTest } from '../support/per-target.ts';
 import { isLastTestsFile, writeRunProgress } from '../support/run-state.ts';
 
@@ -113,8 +113,8 @@ export default class VerdictReporter implements Reporter {
       annotations: test.annotations,
       project: { metadata: project?.metadata },
     }).name;
-    const title = titleWithoutTarget(test.title, target);
-    const titles = [...test.titlePath().slice(3, -1), title];
+    const titles = titlesWithoutTarget(test.titlePath().slice(3), target);
+    const title = titles.at(-1) ?? test.title;
     // The file the test is in: where test() was called is per-target.ts for a test registered per target.
     const file = relative(this.rootDir, fileOf(test));
     const epic = declared(test, DECLARED_LABELS.epic)[0];

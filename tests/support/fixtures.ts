@@ -8,7 +8,7 @@ import path from 'node:path';
 import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
 import { label } from 'allure-js-commons';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
-import { titleWithoutTarget } from '../../lib/targets-file.ts';
+import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { ApiClient } from './api-client.ts';
 import { test as base } from './api-only.ts';
@@ -139,7 +139,7 @@ const fixtureTest = base.extend<TestFixtures>({
   verdict: [
     async ({ api, target }, use, testInfo) => {
       const file = path.relative(testInfo.config.rootDir, testInfo.file);
-      const titles = [...testInfo.titlePath.slice(1, -1), titleWithoutTarget(testInfo.title, target.name)];
+      const titles = titlesWithoutTarget(testInfo.titlePath.slice(1), target.name);
       await label(RUN_LABELS.testKey, testKeyOf(file, titles, target.name));
       const ended = markRunning(testInfo.testId);
       try {

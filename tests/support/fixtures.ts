@@ -27,6 +27,7 @@ import { Reproduction } from './reproduce.ts';
 import {
   claimConfiguredId,
   claimOncePerRun,
+  heldAccessTokens,
   markRunning,
   readRunTokens,
   setupFailureOf,
@@ -97,11 +98,7 @@ const fixtureTest = base.extend<TestFixtures>({
   api: [
     async ({ config, target }, use, testInfo) => {
       const reproduction = new Reproduction(config.baseUrl);
-      const tokens = () => {
-        const held = readRunTokens(target.name);
-        return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
-      };
-      await use(new ApiClient(testInfo, config, tokens, reproduction));
+      await use(new ApiClient(testInfo, config, () => heldAccessTokens(target.name), reproduction));
     },
     PLUMBING,
   ],

@@ -22,7 +22,7 @@ import { GenerativeConfigError, replayCommand, runSeed, runsFor, testSeed } from
 import { fail, failure, cite, recordAllowance } from './outcome.ts';
 import { redact } from './redact.ts';
 import { Reproduction } from './reproduce.ts';
-import { readRunTokens } from './run-state.ts';
+import { heldAccessTokens } from './run-state.ts';
 import { targetOfTest } from './per-target.ts';
 import { titleWithoutTarget } from '../../lib/targets-file.ts';
 import { currentTarget } from './current-target.ts';
@@ -42,10 +42,7 @@ const SHRINKING_TIME_LIMIT_MS = 60_000;
 
 /** A client that sends like the test's `api` but attaches nothing, for the cases before a counterexample. */
 export function quietClient(testInfo: TestInfo, config: TargetConfig, target: ProjectTarget): ApiClient {
-  const tokens = () => {
-    const held = readRunTokens(target.name);
-    return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
-  };
+  const tokens = () => heldAccessTokens(target.name);
   return new ApiClient(testInfo, config, tokens, new Reproduction(config.baseUrl), false);
 }
 

@@ -89,6 +89,12 @@ export function readRunTokens(target: string): RunTokens {
   return tokens;
 }
 
+/** The access tokens the run holds for `target`, by role (what the API client sends and names). */
+export function heldAccessTokens(target: string): { test: string; live?: string } {
+  const held = readRunTokens(target);
+  return { test: held.test.accessToken, ...(held.live ? { live: held.live.accessToken } : {}) };
+}
+
 /** True for the first caller in the whole run (any worker), false for every later one. */
 export function claimOncePerRun(target: string, name: string): boolean {
   try {

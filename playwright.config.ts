@@ -18,7 +18,6 @@ import { reportPaths } from './lib/report-paths.ts';
 import { RUN_VARIABLES } from './lib/run-variables.ts';
 import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
-import type { NamedTarget } from './lib/targets-file.ts';
 import { targetsOfRun } from './tests/support/per-target.ts';
 import { SUITE_VERSION } from './lib/version.ts';
 import { withoutCredentials } from './tests/support/redact.ts';
@@ -27,10 +26,10 @@ import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
 
-const targetsFile = process.env[RUN_VARIABLES.targetsFile];
-const targets: readonly NamedTarget[] = targetsOfRun() ?? [];
+/** The targets of a run against several (PAYMENTS_TARGETS_FILE); undefined in a run against one. */
+const severalTargets = targetsOfRun();
 
-if (targetsFile) {
+if (severalTargets) {
   // A run against many targets (the mutation runner's) asks of each only whether a test fails it, quoting
   // a rule. A falsified property is reported at the case that falsified it, not shrunk: shrinking spends
   // up to its time budget (seconds) per falsified property per mutant, and how far it gets within it
@@ -38,7 +37,7 @@ if (targetsFile) {
   fc.configureGlobal({ ...fc.readConfigureGlobal(), endOnFailure: true });
 }
 
-const embedded = !targetsFile && !process.env[VARIABLES.baseUrl];
+const embedded = !severalTargets && !process.env[VARIABLES.baseUrl];
 if (embedded && !process.env[RUN_VARIABLES.embeddedUrl]) {
   process.env[RUN_VARIABLES.embeddedUrl] = `http://${LOOPBACK}:${await freeLoopbackPort()}`;
 }
@@ -100,7 +99,7 @@ function severalTargetsProjects(teardown: boolean): NonNullable<PlaywrightTestCo
 
 export default defineConfig({
   // .ts from source, .js in the npm package (compiled beside this file's compiled form).
-  testMatch: /.*\.spec\.[jt]s$/,
+  testMatch: SPECS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Tests are independent; a typed contract failure keeps its worker (tests/support/outcome.ts), so two
@@ -113,7 +112,7 @@ export default defineConfig({
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   globalSetup: projectModule('tests/support/global-setup'),
   globalTeardown: projectModule('tests/support/global-teardown'),
-  reporter: targetsFile
+  reporter: severalTargets
     ? [[projectModule('tests/reporters/verdict')], ['dot']]
     : [
         [projectModule('tests/reporters/verdict')],
@@ -160,7 +159,7 @@ export default defineConfig({
           stderr: 'pipe',
         }
       : undefined,
-  projects: targetsFile
-    ? severalTargetsProjects(targets.some((t) => t.teardown))
+  projects: severalTargets
+    ? severalTargetsProjects(severalTargets.some((t) => t.teardown))
     : oneTargetProjects(process.env[RUN_VARIABLES.withTeardown] !== '0'),
 });

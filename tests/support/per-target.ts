@@ -19,19 +19,17 @@ import { isLastTestsFile } from './run-state.ts';
 import { callerOutside } from './step-location.ts';
 import { projectTarget, type ProjectTarget } from './target.ts';
 
-let read: NamedTarget[] | undefined;
+let read: { targets: readonly NamedTarget[]; byName: ReadonlyMap<string, NamedTarget> } | undefined;
 
 /** The targets of a run against several, or undefined in a run against one. */
 export function targetsOfRun(env: NodeJS.ProcessEnv = process.env): readonly NamedTarget[] | undefined {
   const file = env[RUN_VARIABLES.targetsFile];
   if (!file) return undefined;
-  read ??= JSON.parse(readFileSync(file, 'utf8')) as NamedTarget[];
-  return read;
-}
-
-function selects(target: NamedTarget, file: string, key: string): boolean {
-  if (isLastTestsFile(file)) return target.teardown === true;
-  return target.tests === undefined || target.tests.includes(key);
+  if (!read) {
+    const targets = JSON.parse(readFileSync(file, 'utf8')) as NamedTarget[];
+    read = { targets, byName: new Map(targets.map((t) => [t.name, t])) };
+  }
+  return read.targets;
 }
 
 function withTarget(details: TestDetails, target: string): TestDetails {
@@ -65,6 +63,8 @@ export function perTarget<T extends Callable & { describe: Callable }>(
       return Reflect.apply(describeFn, self, [title, ...rest, declareInside]) as unknown;
     },
   });
+  // Each target's test keys as a set: every registration asks every target whether it selects the test.
+  const selections = targets.map((target) => ({ target, keys: target.tests && new Set(target.tests) }));
   return new Proxy(test, {
     apply(testFn, self, args: unknown[]) {
       const [title, ...rest] = args;
@@ -75,8 +75,9 @@ export function perTarget<T extends Callable & { describe: Callable }>(
       if (!declaredIn) throw new Error(`per-target registration: no spec file found declaring "${title}"`);
       const file = path.relative(CODE_ROOT, declaredIn);
       const key = testKeyOf(file, [...describing, title]);
-      for (const target of targets) {
-        if (!selects(target, file, key)) continue;
+      const last = isLastTestsFile(file);
+      for (const { target, keys } of selections) {
+        if (!(last ? target.teardown === true : (keys?.has(key) ?? true))) continue;
         Reflect.apply(testFn, self, [
           titleForTarget(title, target.name),
           withTarget(details, target.name),
@@ -97,6 +98,7 @@ export function targetOfTest(info: {
   project: { metadata: unknown };
 }): ProjectTarget {
   const name = info.annotations.find((a) => a.type === TARGET_ANNOTATION)?.description;
-  const named = name === undefined ? undefined : targetsOfRun()?.find((t) => t.name === name);
+  // targetsOfRun() reads the targets file into `read` the first time.
+  const named = name !== undefined && targetsOfRun() ? read?.byName.get(name) : undefined;
   return named ? { name: named.name, env: named.env } : projectTarget(info.project.metadata);
 }

@@ -11,7 +11,7 @@ export const RUN_VARIABLES = {
   embeddedServed: 'PAYMENTS_EMBEDDED_SERVED',
   /** Set by the verdict reporter: contract failures may be recorded as data, keeping the worker. */
   typedFailures: 'PAYMENTS_TYPED_FAILURES',
-  /** A JSON file naming several targets, one Playwright project each (mutation and variant runs). */
+  /** A JSON file naming several targets, each test registered once per target (mutation and variant runs). */
   targetsFile: 'PAYMENTS_TARGETS_FILE',
   /** Per-request timeout in milliseconds (default 10 000). */
   requestTimeoutMs: 'PAYMENTS_REQUEST_TIMEOUT_MS',

@@ -5,13 +5,13 @@
  * workers instead of paying a worker start-up of its own.
  */
 export interface NamedTarget {
-  /** Names the target's projects and its run state; `default` is a run's one target. */
+  /** Names the target's copies of the tests and its run state; `default` is a run's one target. */
   name: string;
   /** Its PAYMENTS_* variables. */
   env: Record<string, string>;
   /** The keys (lib/results.ts testKeyOf, without a target) of the conformance tests it runs; all when absent. */
   tests?: string[];
-  /** Whether its teardown project (the token-expiry test) runs too. */
+  /** Whether the test of tests/teardown/ (the token-expiry test) runs against it too. */
   teardown?: boolean;
 }
 

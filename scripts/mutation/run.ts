@@ -1,7 +1,7 @@
 /**
  * `npm run mutation`: proves the suite both ways against a fleet of mock variations (mock/fleet.ts, one
- * process, a port each; one pair of Playwright projects each, tested by one worker at a time: see the
- * multi-target part of playwright.config.ts), with the tests scripts/mutation/scopes.ts chooses for each:
+ * process, a port each; one Playwright run for all, each test registered once per variation whose scope
+ * holds it: tests/support/per-target.ts), with the tests scripts/mutation/scopes.ts chooses for each:
  * - the faithful mock and every conformant variant (mock/variations/variants.ts) pass under `strict` with
  *   zero failures (a failure is a false alarm);
  * - every mutant (mock/variations/mutants.ts) is killed: a test fails it with a deviation quoting a rule;

@@ -206,10 +206,9 @@ export async function afterEveryOtherTest(ownId: string): Promise<void> {
     while (othersRunning(ownId)) await sleep(LOCK_POLL_MS);
     return;
   }
-  for (;;) {
-    const progress = readRunProgress();
-    if (!progress || progress.ended >= progress.before) return;
+  for (let progress = readRunProgress(); progress && progress.ended < progress.before;) {
     await sleep(LOCK_POLL_MS);
+    progress = readRunProgress();
   }
 }
 

@@ -56,8 +56,8 @@ async function send(
   const timeout = requestTimeoutMs();
   try {
     const { status, text } = await exchange(new URL(config.baseUrl + path), {
-      method: init.method ?? 'GET',
       ...init,
+      method: init.method ?? 'GET',
       timeoutMs: timeout,
     });
     let body: unknown;

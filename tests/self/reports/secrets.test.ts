@@ -6,10 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
-import { VARIABLES } from '../../../lib/target.ts';
-import { runSuite } from '../../../scripts/suite/run-suite.ts';
-import { startForwardingTarget } from './support/forwarding-target.ts';
-import { startMockInWorker } from './support/mock-in-worker.ts';
+import { runAreaAgainstMutant } from './support/mutant-area-run.ts';
 import { configuredSecrets, leaks, reportTexts } from './support/secrets.ts';
 import { once } from './support/shared.ts';
 import { removeScratchDirs, scratchDir } from './support/scratch.ts';
@@ -19,22 +16,13 @@ const MUTANT = 'token-scope-extra-word';
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
 const tokenRun = once(async () => {
-  const mock = await startMockInWorker({ variation: { type: 'mutant', name: MUTANT } });
-  const forwarding = await startForwardingTarget(mock.baseUrl);
-  try {
-    const target = { ...mock.env, [VARIABLES.baseUrl]: forwarding.url };
-    const run = await runSuite({
-      target,
-      // One area's tests: one worker runs them about as soon as two, for less CPU.
-      args: ['--project', 'oauth', '--workers', '1'],
-      reportsDir: scratchDir('run'),
-      timeoutMs: RUN_TIMEOUT_MS,
-    });
-    return { run, secrets: [...configuredSecrets(target), ...forwarding.issuedSecrets()] };
-  } finally {
-    await forwarding.close();
-    await mock.stop();
-  }
+  const { run, target, issuedSecrets } = await runAreaAgainstMutant({
+    mutant: MUTANT,
+    area: 'oauth',
+    reportsDir: scratchDir('run'),
+    timeoutMs: RUN_TIMEOUT_MS,
+  });
+  return { run, secrets: [...configuredSecrets(target), ...issuedSecrets] };
 });
 
 test.afterAll(removeScratchDirs);

@@ -7,10 +7,7 @@
  * run, by whichever of them asks first.
  */
 import { join } from 'node:path';
-import { VARIABLES } from '../../../../lib/target.ts';
-import { runSuite, type SuiteRun } from '../../../../scripts/suite/run-suite.ts';
-import { startForwardingTarget } from './forwarding-target.ts';
-import { startMockInWorker } from './mock-in-worker.ts';
+import { runAreaAgainstMutant, type MutantAreaRun } from './mutant-area-run.ts';
 import { onceAcrossWorkers } from './shared.ts';
 
 export const STATUS_MUTANT = 'settlement-report-config-success-202';
@@ -18,32 +15,13 @@ export const STATUS_MUTANT = 'settlement-report-config-success-202';
 export const STATUS_MUTANT_AREA = 'reports';
 export const STATUS_MUTANT_RUN_TIMEOUT_MS = 5 * 60_000;
 
-export interface StatusMutantRun {
-  run: SuiteRun;
-  /** The PAYMENTS_* variables the run had (the mutant's seeded values, the forwarding URL). */
-  target: Record<string, string>;
-  /** Every access token, refresh token and authorization code the target handed out during the run. */
-  issuedSecrets: string[];
-}
+export type StatusMutantRun = MutantAreaRun;
 
-export const statusMutantRun = onceAcrossWorkers(
-  'status-mutant-run',
-  async (dir): Promise<StatusMutantRun> => {
-    const mock = await startMockInWorker({ variation: { type: 'mutant', name: STATUS_MUTANT } });
-    const forwarding = await startForwardingTarget(mock.baseUrl);
-    try {
-      const target = { ...mock.env, [VARIABLES.baseUrl]: forwarding.url };
-      const run = await runSuite({
-        target,
-        // Its ten tests need no second worker.
-        args: ['--project', STATUS_MUTANT_AREA, '--workers', '1'],
-        reportsDir: join(dir, 'reports'),
-        timeoutMs: STATUS_MUTANT_RUN_TIMEOUT_MS,
-      });
-      return { run, target, issuedSecrets: forwarding.issuedSecrets() };
-    } finally {
-      await forwarding.close();
-      await mock.stop();
-    }
-  },
+export const statusMutantRun = onceAcrossWorkers('status-mutant-run', (dir): Promise<StatusMutantRun> =>
+  runAreaAgainstMutant({
+    mutant: STATUS_MUTANT,
+    area: STATUS_MUTANT_AREA,
+    reportsDir: join(dir, 'reports'),
+    timeoutMs: STATUS_MUTANT_RUN_TIMEOUT_MS,
+  }),
 );

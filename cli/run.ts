@@ -269,8 +269,11 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
   const mock = await serveMockFor(config, args, env);
-  // The report builders (Allure's and its plugin among them) load while the tests run, not after them.
-  const reportBuilders = import('../scripts/report/build.ts').then(async (builders) => {
+  // The report builders (Allure's and its plugin among them) load while the tests run, not after them,
+  // and after the mock is built: the first test waits for the mock, nothing waits for the builders yet.
+  const mockBuilt = mock ? mock.ready.catch(() => undefined) : Promise.resolve();
+  const reportBuilders = mockBuilt.then(async () => {
+    const builders = await import('../scripts/report/build.ts');
     await builders.loadReportPlugin();
     return builders;
   });

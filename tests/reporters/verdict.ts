@@ -67,6 +67,8 @@ export default class VerdictReporter implements Reporter {
   /** The tests that run before the last ones, and those of them that have ended. */
   private before = new Set<string>();
   private readonly ended = new Set<string>();
+  /** Whether a last test has started: from then on it waits on the count of ended tests. */
+  private lastStarted = false;
 
   constructor() {
     // Inherited by the workers Playwright starts after this: typed failures may keep their worker.
@@ -87,7 +89,7 @@ export default class VerdictReporter implements Reporter {
         .filter((t) => !this.isLast(t))
         .map((t) => t.id),
     );
-    writeRunProgress({ before: this.before.size, ended: 0 });
+    this.writeProgress();
   }
 
   /** A test of tests/teardown/, which waits for every other test of the run to end (run-state.ts). */
@@ -95,10 +97,20 @@ export default class VerdictReporter implements Reporter {
     return isLastTestsFile(relative(this.rootDir, fileOf(test)));
   }
 
+  onTestBegin(test: TestCase): void {
+    if (this.lastStarted || !this.isLast(test)) return;
+    this.lastStarted = true;
+    this.writeProgress();
+  }
+
+  private writeProgress(): void {
+    writeRunProgress({ before: this.before.size, ended: this.ended.size });
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
     if (this.before.has(test.id)) {
       this.ended.add(test.id);
-      writeRunProgress({ before: this.before.size, ended: this.ended.size });
+      if (this.lastStarted) this.writeProgress();
     }
     const typed = parsed<Failure>(result.annotations, ANNOTATIONS.failure);
     if (result.status === 'passed' && typed.length > 0) {

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
-import { label } from 'allure-js-commons';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
+import { labelTest, parameterOfTest } from './allure-metadata.ts';
 import { ApiClient } from './api-client.ts';
 import { test as base } from './api-only.ts';
 import { attachTo, CONTENT_TYPES } from './attachments.ts';
@@ -72,7 +72,7 @@ interface TestFixtures {
   /** `clock`: moves the target's clock forward by `seconds`. */
   moveClock: (seconds: number) => Promise<void>;
   /** Records a generated case's inputs as report parameters. */
-  recordParameters: (values: Record<string, string | number>) => Promise<void>;
+  recordParameters: (values: Record<string, string | number>) => void;
   /** Auto: skips a test whose `@needs-<ability>` tags the target cannot satisfy. */
   abilityGate: void;
   /** Auto: the test's verdict: typed failures, declared requirements, the reproduction script. */
@@ -137,7 +137,7 @@ const fixtureTest = base.extend<TestFixtures>({
     async ({ api, target }, use, testInfo) => {
       const file = path.relative(testInfo.config.rootDir, testInfo.file);
       const titles = titlesWithoutTarget(testInfo.titlePath.slice(1), target.name);
-      await label(RUN_LABELS.testKey, testKeyOf(file, titles, target.name));
+      labelTest(testInfo, { name: RUN_LABELS.testKey, value: testKeyOf(file, titles, target.name) });
       const ended = markRunning(testInfo.testId);
       try {
         await use();
@@ -155,7 +155,7 @@ const fixtureTest = base.extend<TestFixtures>({
           .map((a) => a.description ?? ''),
       );
       const undeclared = undeclaredCitations(testInfo, declared);
-      await settleTypedFailures(testInfo);
+      settleTypedFailures(testInfo);
       if (undeclared.length > 0) throw new Error(UNDECLARED(undeclared));
     },
     { auto: true, ...PLUMBING },
@@ -239,11 +239,10 @@ const fixtureTest = base.extend<TestFixtures>({
 
   recordParameters: [
     async ({}, use, testInfo) => {
-      const { parameter } = await import('allure-js-commons');
-      await use(async (values) => {
+      await use((values) => {
         for (const [name, value] of Object.entries(values)) {
           testInfo.annotations.push({ type: name, description: String(value) });
-          await parameter(name, String(value));
+          parameterOfTest(testInfo, { name, value: String(value) });
         }
       });
     },

@@ -10,7 +10,7 @@
  * before any other reporter sees the result. Without the reporter, failures are plain failures.
  */
 import { test, type TestInfo } from '@playwright/test';
-import { label, logStep } from 'allure-js-commons';
+import { logStep } from 'allure-js-commons';
 import { citation, isSpecBasis, type Basis } from '../../lib/basis.ts';
 import {
   ADVICE_CATEGORY,
@@ -21,6 +21,7 @@ import {
 } from '../../lib/failures.ts';
 import { ANNOTATIONS, RUN_LABELS } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { labelTest } from './allure-metadata.ts';
 import { redact } from './redact.ts';
 
 /** An error carrying typed failures; the first is the one the test stopped on. */
@@ -90,7 +91,7 @@ export async function advise(record: AdviceRecord, failsUnderProfile: boolean): 
     type: ANNOTATIONS.advice,
     description: JSON.stringify({ ...record, seen: redact(record.seen) }),
   });
-  await label(RUN_LABELS.advice, record.basis);
+  labelTest(info, { name: RUN_LABELS.advice, value: record.basis });
   await logStep(`advice (${ADVICE_CATEGORY}): ${text}`);
 }
 
@@ -102,7 +103,7 @@ export async function recordAllowance(name: string): Promise<void> {
   const info = test.info();
   if (info.annotations.some((a) => a.type === ANNOTATIONS.allowance && a.description === name)) return;
   info.annotations.push({ type: ANNOTATIONS.allowance, description: name });
-  await label(RUN_LABELS.allowance, name);
+  labelTest(info, { name: RUN_LABELS.allowance, value: name });
   await logStep(`allowance: ${name}`);
 }
 
@@ -119,18 +120,21 @@ function serialized(message: string): string {
  * After the test: when every error it ended with is a typed failure it threw, records them as an
  * annotation and, with the verdict reporter present, lets the worker live on (see the header).
  */
-export async function settleTypedFailures(testInfo: TestInfo): Promise<void> {
+export function settleTypedFailures(testInfo: TestInfo): void {
   const errors = thrown.get(testInfo.testId) ?? [];
   thrown.delete(testInfo.testId);
   const recorded = errors.flatMap((e) => e.failures);
   const messages = errors.map((e) => e.message);
   if (recorded.length === 0) return;
   const first = recorded[0]!;
-  await label(RUN_LABELS.failureKind, first.kind);
-  await label(RUN_LABELS.failureBasis, first.basis ?? 'none');
-  await label(
-    RUN_LABELS.failureSource,
-    first.basis ? (isSpecBasis(first.basis) ? 'spec' : 'advice') : 'environment',
+  labelTest(
+    testInfo,
+    { name: RUN_LABELS.failureKind, value: first.kind },
+    { name: RUN_LABELS.failureBasis, value: first.basis ?? 'none' },
+    {
+      name: RUN_LABELS.failureSource,
+      value: first.basis ? (isSpecBasis(first.basis) ? 'spec' : 'advice') : 'environment',
+    },
   );
   testInfo.annotations.push({ type: ANNOTATIONS.failure, description: JSON.stringify(recorded) });
   const onlyTyped =

@@ -52,7 +52,7 @@ export interface GenerativeRun<T> {
   api: ApiClient;
   /** A quietClient for exploring. */
   quiet: ApiClient;
-  recordParameters: (values: Record<string, string | number>) => Promise<void>;
+  recordParameters: (values: Record<string, string | number>) => void;
   /** What the property says, for the report's step (e.g. "every preference valid for Retail is accepted"). */
   property: string;
   /** The requirement the property as a whole rests on (the step's citation). */
@@ -107,7 +107,7 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
   // cases for a test whichever target it runs against.
   const title = titleWithoutTarget(run.testInfo.title, targetOfTest(run.testInfo).name);
   const describe = run.describe ?? ((input: T) => input);
-  await run.recordParameters({ seed, runs });
+  run.recordParameters({ seed, runs });
   const profile = currentTarget().profile;
 
   const cases: unknown[] = [];

@@ -35,7 +35,7 @@ test.describe('POST /checkout/preferences (generated)', () => {
         generative: true,
       }),
       async ({ api, config, target, recordParameters }, testInfo) => {
-        await recordParameters({ industry });
+        recordParameters({ industry });
         await checkGenerated({
           testInfo,
           api,

@@ -38,7 +38,7 @@ test.describe('POST /checkout/preferences', () => {
       `rejects an invalid preference with a 4xx: ${variant.name}`,
       declare({ requirements: [broken] }),
       async ({ api, recordParameters }) => {
-        await recordParameters({
+        recordParameters({
           industry: variant.industry,
           seed: PREFERENCE_SEED_BASE,
           rule: variant.rule,
@@ -96,7 +96,7 @@ test.describe('POST /checkout/preferences', () => {
         industry,
       }),
       async ({ api, recordParameters }) => {
-        await recordParameters({ industry, seed });
+        recordParameters({ industry, seed });
         const response = await api.createPreference(preference);
         await checkSuccess(response, 'preference.route', {
           status: 201,

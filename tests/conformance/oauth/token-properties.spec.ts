@@ -44,7 +44,7 @@ test.describe('POST /oauth/token (generated)', () => {
         generative: true,
       }),
       async ({ api, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
-        await recordParameters({ grant_type: grantType });
+        recordParameters({ grant_type: grantType });
         // Minted codes must not meet another test's clock jump.
         await exclusiveOfClock(() =>
           checkGenerated({

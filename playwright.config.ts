@@ -20,6 +20,7 @@ import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
 import { targetsOfRun } from './tests/support/per-target.ts';
 import { SUITE_VERSION } from './lib/version.ts';
+import { GENERATED_VALIDATORS_GLOB } from './schemas/documents.ts';
 import { withoutCredentials } from './tests/support/redact.ts';
 import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
 
@@ -110,6 +111,7 @@ export default defineConfig({
   // Under the reports folder: the record of the last run's failures (--last-failed) belongs with its reports.
   outputDir: reportPaths().playwright,
   use: { trace: 'off', screenshot: 'off', video: 'off' },
+  build: { external: [GENERATED_VALIDATORS_GLOB] },
   globalSetup: projectModule('tests/support/global-setup'),
   globalTeardown: projectModule('tests/support/global-teardown'),
   reporter: severalTargets

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { GENERATED_VALIDATORS_GLOB } from './schemas/documents.ts';
 
 /**
  * Files whose tests are one long sequence of slow steps, each needing the one before (suite runs into
@@ -19,6 +20,7 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 60_000,
+  build: { external: [GENERATED_VALIDATORS_GLOB] },
   globalSetup: './tests/self/global-setup.ts',
   reporter: [['list'], ['./tests/self/summary-reporter.ts']],
   outputDir: './test-results/self',

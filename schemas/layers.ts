@@ -7,6 +7,18 @@
 import type { AdviceId } from '../lib/advice.ts';
 
 export const PLATFORM_KEYWORD = 'x-platform';
+/** A lenient allowance: `"x-allowance": "<name>"` passes only where that allowance may be used. */
+export const ALLOWANCE_KEYWORD = 'x-allowance';
+
+/**
+ * What a validator is called with as `this`: whether the allowance of that name may be used (and a
+ * record that it was). The generated validators call it by ALLOWANCE_GATE_METHOD (schemas/compile.ts);
+ * the registry passes one to each validation.
+ */
+export interface AllowanceGate {
+  allows(name: string): boolean;
+}
+export const ALLOWANCE_GATE_METHOD = 'allows' satisfies keyof AllowanceGate;
 export const SCHEMA_BASE_URI = 'https://payments-conformance.dev/schemas/';
 export const FULL_LAYER_BASE_URI = `${SCHEMA_BASE_URI}platform/`;
 

@@ -1,34 +1,37 @@
 /**
  * Every schema in schemas/, in two layers (./layers.ts): what the spec states, and that plus what the
- * platform's answers show. One ajv instance (strict mode, ajv-formats, draft 2020-12) compiles each
- * lazily, on first use. Validation runs under a profile (lib/profiles.ts):
+ * platform's answers show. Each layer of each schema is validation code generated ahead of time from the
+ * schema files (./compile.ts: ajv in strict mode, ajv-formats, draft 2020-12). Validation runs under a
+ * profile (lib/profiles.ts):
  * - every violation of the spec layer fails, named by the requirement it breaks (lib/requirements);
  * - a violation only the full layer finds is advice, named by its platform fact; it fails under `platform`;
  * - under `lenient`, an `x-allowance` branch lets a known real-world departure pass, recorded by name.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { AdviceId } from '../lib/advice.ts';
 import { ALLOWANCES, isAllowanceName, type AllowanceName } from '../lib/allowances.ts';
 import type { Basis } from '../lib/basis.ts';
 import type { SchemaName } from '../lib/catalogue.ts';
 import { adviceFails, allowancesApply, type Profile } from '../lib/profiles.ts';
 import { REQUIREMENTS, type Requirement, type RequirementId } from '../lib/requirements/index.ts';
+import { GENERATED_VALIDATORS_FILE, readSchemaDocuments, SCHEMA_DIR } from './documents.ts';
 import {
   adviceLocations,
+  ALLOWANCE_KEYWORD,
   layerDocument,
   matchesPattern,
   pointerSegments,
   schemaId,
   type AdviceLocation,
+  type AllowanceGate,
   type Layer,
   type SchemaDocument,
 } from './layers.ts';
 
 export { SCHEMA_BASE_URI } from './layers.ts';
+export { ALLOWANCE_KEYWORD };
 
 export interface SchemaViolation {
   /** JSON pointer in the data; for a missing or unexpected property, the pointer of that property. */
@@ -55,68 +58,42 @@ export interface ValidationOutcome {
   allowances: AllowanceName[];
 }
 
-export const ALLOWANCE_KEYWORD = 'x-allowance';
 export const UNKNOWN_SCHEMA_ERROR = 'unknown schema name';
 
-const SCHEMA_DIR = dirname(fileURLToPath(import.meta.url));
-const SCHEMA_FILE_SUFFIX = '.schema.json';
 const VALUE_PREVIEW_LENGTH = 80;
 
-/**
- * Which allowances the running validation may use. Set synchronously around each validate call (ajv
- * validation is synchronous), so the keyword can read it without threading state through ajv.
- */
-interface AllowanceContext {
-  enabled: ReadonlySet<string> | 'all' | 'none';
-  used: Set<string>;
-}
-let context: AllowanceContext = { enabled: 'none', used: new Set() };
-
-// ajv's code optimisation pass costs ~40% of compile time and buys little at this project's volumes.
-const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, code: { optimize: false } });
-addFormats(ajv);
-ajv.addKeyword({
-  keyword: ALLOWANCE_KEYWORD,
-  schemaType: 'string',
-  errors: false,
-  validate: (name: string): boolean => {
-    if (context.enabled === 'none') return false;
-    if (context.enabled !== 'all' && !context.enabled.has(name)) return false;
-    context.used.add(name);
-    return true;
-  },
-  metaSchema: { type: 'string', enum: Object.keys(ALLOWANCES) },
-});
-
-function readSchemaDocuments(): Map<string, SchemaDocument> {
-  const documents = new Map<string, SchemaDocument>();
-  for (const file of readdirSync(SCHEMA_DIR).sort()) {
-    if (!file.endsWith(SCHEMA_FILE_SUFFIX)) continue;
-    const name = file.slice(0, -SCHEMA_FILE_SUFFIX.length);
-    const document = JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')) as SchemaDocument;
-    if (document.$id !== schemaId(name)) {
-      throw new Error(`schemas/${file}: $id must be ${schemaId(name)}, found ${String(document.$id)}`);
-    }
-    documents.set(name, document);
-  }
-  return documents;
-}
+/** Which allowances a validation may use: all, none, or those named. */
+type EnabledAllowances = ReadonlySet<string> | 'all' | 'none';
 
 const documents = readSchemaDocuments();
-for (const [name, document] of documents) {
-  ajv.addSchema(layerDocument(name, document, 'spec'));
-  ajv.addSchema(layerDocument(name, document, 'full'));
+
+/** The generated validators by the $id of the layer each validates. */
+let generated: Record<string, ValidateFunction | undefined> | undefined;
+
+function generatedValidators(): Record<string, ValidateFunction | undefined> {
+  generated ??= createRequire(import.meta.url)(join(SCHEMA_DIR, GENERATED_VALIDATORS_FILE)) as Record<
+    string,
+    ValidateFunction | undefined
+  >;
+  return generated;
 }
 
 function validatorFor(name: SchemaName, layer: Layer): ValidateFunction {
   if (!documents.has(name)) throw new Error(`${UNKNOWN_SCHEMA_ERROR}: ${name}`);
-  const validator = ajv.getSchema(schemaId(name, layer));
-  if (!validator) throw new Error(`${UNKNOWN_SCHEMA_ERROR}: ${name}`);
+  const validator = generatedValidators()[schemaId(name, layer)];
+  if (!validator) {
+    throw new Error(
+      `schemas/${GENERATED_VALIDATORS_FILE} has no validator for ${name} (${layer} layer): run npm run schemas:validators`,
+    );
+  }
   return validator;
 }
 
-/** Compiles both layers of every schema (throws on the first that does not compile); returns the ms taken. */
-export function compileAll(): number {
+/**
+ * Loads both layers of every schema's validator (throws on the first missing from the generated module);
+ * returns the milliseconds taken.
+ */
+export function loadAllValidators(): number {
   const started = performance.now();
   for (const name of documents.keys()) {
     validatorFor(name as SchemaName, 'spec');
@@ -145,16 +122,18 @@ export function layeredSchemaDocument(name: SchemaName, layer: Layer): SchemaDoc
 function run(
   validator: ValidateFunction,
   data: unknown,
-  enabled: AllowanceContext['enabled'],
+  enabled: EnabledAllowances,
 ): { valid: boolean; errors: ErrorObject[]; used: Set<string> } {
-  const previous = context;
-  context = { enabled, used: new Set() };
-  try {
-    const valid = validator(data);
-    return { valid, errors: validator.errors ?? [], used: context.used };
-  } finally {
-    context = previous;
-  }
+  const used = new Set<string>();
+  const gate: AllowanceGate = {
+    allows: (name) => {
+      if (enabled === 'none' || (enabled !== 'all' && !enabled.has(name))) return false;
+      used.add(name);
+      return true;
+    },
+  };
+  const valid = validator.call(gate, data) === true;
+  return { valid, errors: validator.errors ?? [], used };
 }
 
 // Requirement and advice lookup: which sentence a violation at a data pointer breaks.

@@ -35,7 +35,7 @@ const TARGETS = {
   npmTestSeconds: 300,
   mockToPrism: 5,
   mockToCeiling: 0.5,
-  schemaCompileMs: 300,
+  validatorsLoadMs: 300,
 } as const;
 
 const { values } = parseArgs({
@@ -106,8 +106,8 @@ function schemasSection(): SchemaFigures {
   log(`schemas: ${compileSamples} fresh process(es)`);
   const samples = Array.from({ length: compileSamples }, () => measureSchemas(validationWindowMs));
   return {
-    loadAndCompileMs: median(samples.map((s) => s.loadAndCompileMs)),
-    compileOnlyMs: median(samples.map((s) => s.compileOnlyMs)),
+    registryReadyMs: median(samples.map((s) => s.registryReadyMs)),
+    validatorsLoadMs: median(samples.map((s) => s.validatorsLoadMs)),
     preferenceValidationsPerSecond: median(samples.map((s) => s.preferenceValidationsPerSecond)),
     claimValidationsPerSecond: median(samples.map((s) => s.claimValidationsPerSecond)),
   };
@@ -404,18 +404,18 @@ if (wants('schemas')) {
     title: `Schemas (fresh process, median of ${compileSamples})`,
     header: ['measure', 'value'],
     rows: [
-      ['load registry + compile all schemas (ms)', figures.loadAndCompileMs],
-      ['compile all schemas, compileAll() alone (ms)', figures.compileOnlyMs],
+      ['import registry + load every validator (ms)', figures.registryReadyMs],
+      ['load every validator, loadAllValidators() alone (ms)', figures.validatorsLoadMs],
       ['validations/s, preference request', figures.preferenceValidationsPerSecond],
       ['validations/s, claim', figures.claimValidationsPerSecond],
     ],
   });
   verdicts.push({
-    target: 'compile all schemas, compileAll() (ms)',
-    goal: `< ${TARGETS.schemaCompileMs}`,
-    // Compiling is compileAll(); loading ajv and reading the files is shown beside it, not judged.
-    actual: figures.compileOnlyMs,
-    met: figures.compileOnlyMs < TARGETS.schemaCompileMs,
+    target: 'every validator ready, loadAllValidators() (ms)',
+    goal: `< ${TARGETS.validatorsLoadMs}`,
+    // The validators are compiled ahead of time; importing the registry is shown beside it, not judged.
+    actual: figures.validatorsLoadMs,
+    met: figures.validatorsLoadMs < TARGETS.validatorsLoadMs,
   });
 }
 

@@ -1,11 +1,11 @@
-/** Schema compile time and validation rate, measured in a fresh child process (schema-timing-child.ts). */
+/** Validators' load time and validation rate, measured in a fresh child process (schema-timing-child.ts). */
 import { execFileSync } from 'node:child_process';
 
 export interface SchemaFigures {
-  /** Importing the registry (ajv, formats, schema files) and compiling every schema. */
-  loadAndCompileMs: number;
-  /** compileAll() alone. */
-  compileOnlyMs: number;
+  /** Importing the registry (the schema files) and loading every validator. */
+  registryReadyMs: number;
+  /** loadAllValidators() alone: the validators generated ahead of time (schemas/compile.ts), required. */
+  validatorsLoadMs: number;
   preferenceValidationsPerSecond: number;
   claimValidationsPerSecond: number;
 }

@@ -1,6 +1,6 @@
 /**
- * Files the compiled package reads at run time that the compiler does not emit: the JSON Schemas,
- * which schemas/registry.ts loads from its own folder. Copied beside the compiled modules, in the same
+ * Files the compiled package reads at run time that the compiler does not emit: the JSON Schemas and the
+ * validators generated from them, which schemas/registry.ts loads from its own folder. Copied beside the compiled modules, in the same
  * place relative to them as in the sources.
  */
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../lib/paths.ts';
 
 /** Folders (relative to the project root) and the file names of each that the package needs. */
 const RUN_TIME_ASSETS: readonly { folder: string; pattern: RegExp }[] = [
-  { folder: 'schemas', pattern: /\.schema\.json$/ },
+  { folder: 'schemas', pattern: /\.schema\.json$|^validators\.generated\.cjs$/ },
 ];
 
 /** Copies the assets into `outDir`; answers the files written. */

@@ -2,14 +2,8 @@
  * The coverage report as one compact HTML page, attached to the Allure report: verdict first, failed and
  * advice rows highlighted, long cells wrapped to the frame. Self-contained: it loads nothing.
  */
+import { escapeHtml as escape } from '../../lib/html.ts';
 import { VERDICTS, type Coverage, type CoverageRow } from './coverage.ts';
-
-function escape(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 
 const STYLE = `
 body { font: 13px/1.4 system-ui, sans-serif; margin: 8px; color: #1d1d1f; }

@@ -8,15 +8,32 @@
  * nothing is synced: the run's results go to the run's own folder and are published only once the run
  * has ended (cli/run.ts), so a file cut short by a crash never reaches a report. Files are written as
  * they were; only the sync and the rename through a temporary name are left out.
+ *
+ * Each result also gets its description as HTML (lib/requirement-quotes.ts), which the report would
+ * otherwise render from the Markdown after the run, a test at a time.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
 import { AllureReporter } from 'allure-playwright';
+import { getMetadataLabel } from 'allure-js-commons/sdk';
 import { FileSystemWriter, type Writer } from 'allure-js-commons/sdk/reporter';
+import { requirementQuotesHtml } from '../../lib/requirement-quotes.ts';
+import { isRequirementId } from '../../lib/requirements/index.ts';
+import { DECLARED_LABELS } from '../../lib/results.ts';
 
 type ResultsOf<K extends keyof Writer> = Parameters<Writer[K]>[0];
+
+/** The name of the requirement labels in a result (Allure's name for the declared annotation). */
+const REQUIREMENT_LABEL = getMetadataLabel(DECLARED_LABELS.requirement)?.name;
+
+/** The HTML of a result's description: the quotes of the requirements it declares. */
+function descriptionHtmlOf(result: ResultsOf<'writeResult'>): string | undefined {
+  if (!result.description || result.descriptionHtml) return result.descriptionHtml;
+  const ids = result.labels.filter((l) => l.name === REQUIREMENT_LABEL).map((l) => l.value);
+  return ids.length > 0 && ids.every(isRequirementId) ? requirementQuotesHtml(ids) : undefined;
+}
 
 class UnsyncedWriter implements Writer {
   /** The rare files (environment, categories, globals) are left to Allure's own writer and its format. */
@@ -36,7 +53,12 @@ class UnsyncedWriter implements Writer {
   }
 
   writeResult(result: ResultsOf<'writeResult'>): void {
-    writeFileSync(this.pathOf(`${result.uuid}-result.json`), JSON.stringify(result), 'utf8');
+    const descriptionHtml = descriptionHtmlOf(result);
+    writeFileSync(
+      this.pathOf(`${result.uuid}-result.json`),
+      JSON.stringify(descriptionHtml ? { ...result, descriptionHtml } : result),
+      'utf8',
+    );
   }
 
   writeGroup(result: ResultsOf<'writeGroup'>): void {

@@ -7,6 +7,7 @@
 import type { TestDetails } from '@playwright/test';
 import { abilityTag, type Ability } from '../../lib/abilities.ts';
 import { endpointById, type EndpointId, type Industry, type SchemaName } from '../../lib/catalogue.ts';
+import { requirementQuotesMarkdown } from '../../lib/requirement-quotes.ts';
 import { DECLARED_LABELS } from '../../lib/results.ts';
 import { isRequirementId, requirementById, type RequirementId } from '../../lib/requirements/index.ts';
 import { requirementsOfSchema } from '../../schemas/registry.ts';
@@ -60,18 +61,6 @@ export function declaredRequirements(endpointId: EndpointId, declaration: Declar
   return [...new Set(ids)];
 }
 
-/** The report's description of a test: each requirement it enforces, quoted. */
-function quotes(requirements: readonly RequirementId[]): string {
-  return [
-    'Requirements this test enforces:',
-    '',
-    ...requirements.map((id) => {
-      const requirement = requirementById(id);
-      return `- **${id}** — "${requirement.quote}" (${requirement.section})`;
-    }),
-  ].join('\n');
-}
-
 function severityOf(requirements: readonly RequirementId[]): 'critical' | 'normal' | 'minor' {
   const kinds = new Set(requirements.map((id) => requirementById(id).kind));
   if (kinds.has('error-row')) return 'normal';
@@ -99,7 +88,7 @@ export function declare(endpointId: EndpointId, declaration: Declaration): TestD
       { type: DECLARED_LABELS.severity, description: severityOf(requirements) },
       { type: DECLARED_LABELS.endpoint, description: endpointId },
       ...requirements.map((id) => ({ type: DECLARED_LABELS.requirement, description: id })),
-      { type: DECLARED_LABELS.description, description: quotes(requirements) },
+      { type: DECLARED_LABELS.description, description: requirementQuotesMarkdown(requirements) },
     ],
   };
 }

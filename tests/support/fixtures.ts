@@ -105,7 +105,11 @@ const fixtureTest = base.extend<TestFixtures>({
 
   needs: [
     async ({ config }, use) => {
-      await use((ability) => test.skip(!config.abilities.has(ability), NEEDS_ABILITY(ability)));
+      // test.skip() records where it was called from a stack trace even when it does not skip: asked only
+      // when it does (these run for every test).
+      await use((ability) => {
+        if (!config.abilities.has(ability)) test.skip(true, NEEDS_ABILITY(ability));
+      });
     },
     PLUMBING,
   ],
@@ -123,7 +127,7 @@ const fixtureTest = base.extend<TestFixtures>({
   abilityGate: [
     async ({ needs, destructive, target }, use, testInfo) => {
       const setupFailure = setupFailureOf(target.name);
-      test.skip(setupFailure !== undefined, `the target could not be set up: ${setupFailure?.message ?? ''}`);
+      if (setupFailure) test.skip(true, `the target could not be set up: ${setupFailure.message}`);
       for (const ability of abilitiesOfTags(testInfo.tags)) {
         if (ability === 'destructive') destructive();
         else needs(ability);

@@ -18,7 +18,7 @@ import { reportPaths } from './lib/report-paths.ts';
 import { RUN_VARIABLES } from './lib/run-variables.ts';
 import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
-import { targetsOfRun } from './tests/support/per-target.ts';
+import { runKeepsReport, targetsOfRun } from './tests/support/per-target.ts';
 import { SUITE_VERSION } from './lib/version.ts';
 import { GENERATED_VALIDATORS_GLOB } from './schemas/documents.ts';
 import { withoutCredentials } from './tests/support/redact.ts';
@@ -114,7 +114,8 @@ export default defineConfig({
   build: { external: [GENERATED_VALIDATORS_GLOB] },
   globalSetup: projectModule('tests/support/global-setup'),
   globalTeardown: projectModule('tests/support/global-teardown'),
-  reporter: severalTargets
+  // A run against several targets keeps no report (its tests attach nothing): each test's verdict only.
+  reporter: !runKeepsReport()
     ? [[projectModule('tests/reporters/verdict')], ['dot']]
     : [
         [projectModule('tests/reporters/verdict')],

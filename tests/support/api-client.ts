@@ -11,7 +11,7 @@ import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
-import { attachTo, CONTENT_TYPES } from './attachments.ts';
+import { ATTACHING, attachTo, CONTENT_TYPES } from './attachments.ts';
 import { exchange, HttpTimeoutError, type HttpAnswer } from './http.ts';
 import { fail, failure } from './outcome.ts';
 import { redact, REDACTED, rememberSecret, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
@@ -112,6 +112,8 @@ function redactedHeaders(headers: Record<string, string>): Record<string, string
 export class ApiClient {
   private exchangeCount = 0;
   private readonly timeoutMs = requestTimeoutMs();
+  /** Whether the exchanges are attached: the test's record, in a run that keeps a report. */
+  private readonly attaching: boolean;
 
   constructor(
     private readonly testInfo: TestInfo,
@@ -119,8 +121,9 @@ export class ApiClient {
     private readonly tokens: () => HeldTokens,
     private readonly reproduction: Reproduction,
     /** False for a client whose exchanges are not the test's record (the cases before a counterexample). */
-    private readonly recorded = true,
+    recorded = true,
   ) {
+    this.attaching = recorded && ATTACHING;
     reproduction.refer(config.clientSecret, `$${VARIABLES.clientSecret}`);
     reproduction.refer(config.otherClient?.clientSecret, `$${VARIABLES.otherClientSecret}`);
     reproduction.refer(config.authCode, `$${VARIABLES.authCode}`);
@@ -174,15 +177,16 @@ export class ApiClient {
     const n = ++this.exchangeCount;
     const body = req.json === undefined ? undefined : JSON.stringify(req.json);
     const curl = this.reproduction.request(n, { method: req.method, pathAndQuery, headers, body });
-    this.attach(`${n} request ${what}`, {
+    this.attach(`${n} request ${what}`, () => ({
       method: req.method,
       url: this.reproduction.shown(`$${VARIABLES.baseUrl}${pathAndQuery}`),
       headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, this.reproduction.shown(v)])),
       ...(req.json === undefined
         ? {}
         : { body: JSON.parse(this.reproduction.shown(body ?? 'null')) as unknown }),
-    });
-    if (this.recorded) attachTo(this.testInfo, redact(`${n} curl ${what}`), redact(curl), CONTENT_TYPES.text);
+    }));
+    if (this.attaching)
+      attachTo(this.testInfo, redact(`${n} curl ${what}`), redact(curl), CONTENT_TYPES.text);
 
     let answer: HttpAnswer;
     try {
@@ -215,17 +219,18 @@ export class ApiClient {
     // A redirect's Location may carry a code or token in its query (the authorization 302 does).
     if (result.headers.location) rememberSecretFields(queryOf(result.headers.location, this.config.baseUrl));
     this.reproduction.captured(n, result.body, result.headers.location);
-    this.attach(`${n} response ${result.status} ${what}`, {
+    this.attach(`${n} response ${result.status} ${what}`, () => ({
       status: result.status,
       headers: redactedHeaders(result.headers),
       ...(result.json ? { body: result.body } : { text }),
-    });
+    }));
     return result;
   }
 
-  private attach(name: string, content: unknown): void {
-    if (!this.recorded) return;
-    attachTo(this.testInfo, redact(name), redact(JSON.stringify(content, null, 2)), CONTENT_TYPES.json);
+  /** Attaches what `content` makes, made only when the exchanges are attached. */
+  private attach(name: string, content: () => unknown): void {
+    if (!this.attaching) return;
+    attachTo(this.testInfo, redact(name), redact(JSON.stringify(content(), null, 2)), CONTENT_TYPES.json);
   }
 
   /** The test's requests as one shell script (undefined when it sent none). */

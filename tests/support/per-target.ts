@@ -32,6 +32,15 @@ export function targetsOfRun(env: NodeJS.ProcessEnv = process.env): readonly Nam
   return read.targets;
 }
 
+/**
+ * Whether the run keeps a report of each test (Allure's, with the exchanges attached). A run against
+ * several targets does not: its reporters read each test's verdict only, so nothing is attached to its
+ * tests (tests/support/attachments.ts).
+ */
+export function runKeepsReport(): boolean {
+  return targetsOfRun() === undefined;
+}
+
 function withTarget(details: TestDetails, target: string): TestDetails {
   const annotation = details.annotation === undefined ? [] : [details.annotation].flat();
   return { ...details, annotation: [...annotation, { type: TARGET_ANNOTATION, description: target }] };

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { ApiClient } from '../../support/api-client.ts';
@@ -10,6 +11,7 @@ import {
   redactError,
   rememberSecret,
   rememberSecretFields,
+  replaceSecretsIn,
   withoutCredentials,
 } from '../../support/redact.ts';
 import { Reproduction } from '../../support/reproduce.ts';
@@ -35,6 +37,54 @@ test.describe('redact', () => {
     ]);
     expect(redact('client-secret-value INVALID_STORE_ID client_credentials')).toBe(
       `${REDACTED} INVALID_STORE_ID client_credentials`,
+    );
+  });
+
+  test('secrets are removed as one pattern listing them, longest first, would remove them', () => {
+    // A lone surrogate (half an emoji) has no URL encoding: such a secret appears only as itself.
+    const encoded = (s: string) => {
+      try {
+        return encodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    };
+    // The plain form of the pattern: every form of every secret, one alternative each, longest first.
+    const listed = (secrets: string[]) => {
+      const forms = new Set(secrets.flatMap((s) => [s, encoded(s)]));
+      const alternatives = [...forms]
+        .sort((a, b) => b.length - a.length)
+        .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      return new RegExp(alternatives.join('|'), 'g');
+    };
+    // Secrets that share beginnings, extend one another and need escaping or encoding, and texts made of
+    // them (plain and encoded), of pieces of them and of anything else.
+    const piece = fc.constantFrom('TEST-', 'ab', 'abc', 'a/b', '+', '%2F', '.', '(', '\\', 'é', '😀', '7');
+    const secret = fc.array(piece, { minLength: 2, maxLength: 5 }).map((p) => p.join(''));
+    const related = fc
+      .array(secret, { minLength: 1, maxLength: 5 })
+      .map((all) => [...new Set(all.flatMap((s) => [s, `${s}abc`, s.slice(0, -1)]))]);
+    fc.assert(
+      fc.property(
+        related.chain((secrets) =>
+          fc.tuple(
+            fc.constant(secrets),
+            fc.array(
+              fc.oneof(
+                fc.constantFrom(...secrets, ...secrets.map(encoded)),
+                piece,
+                fc.string({ maxLength: 3 }),
+              ),
+              { maxLength: 12 },
+            ),
+          ),
+        ),
+        ([secrets, parts]) => {
+          const text = parts.join('');
+          expect(replaceSecretsIn(text, secrets, '#')).toBe(text.replace(listed(secrets), '#'));
+        },
+      ),
+      { seed: 20261124, numRuns: 500 },
     );
   });
 

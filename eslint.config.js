@@ -3,7 +3,17 @@ import playwright from 'eslint-plugin-playwright';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'reports/', 'openapi/', '.stryker-tmp/', '.tokens/', 'schemas/validators.generated.cjs'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'reports/',
+      'openapi/',
+      '.stryker-tmp/',
+      '.tokens/',
+      'schemas/validators.generated.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -33,10 +33,10 @@ import {
   LAST_RUN_FILE,
   LAST_RUN_VARIABLE,
   ListingError,
-  listTests,
   runPlaywright,
   type ChildRun,
 } from './playwright.ts';
+import { suiteInventory } from './inventory.ts';
 import { printPlan } from './plan.ts';
 import {
   isSubset,
@@ -256,11 +256,11 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const selection = [...selectionArguments(args.selection), '--pass-with-no-tests'];
   const partial = subset || args.selection.shard !== undefined;
   // A partial run's coverage counts what it did not select, so it needs the whole inventory: listed
-  // beside the run rather than after it, and with its own record of the last run, which a listing
-  // must never overwrite.
+  // beside the run rather than after it (when the suite's code changed since it was last listed), and
+  // with its own record of the last run, which a listing must never overwrite.
   const inventoryListing =
     partial && !args.playwright.includes('--list')
-      ? listTests([], {
+      ? suiteInventory([], {
           ...env,
           [LAST_RUN_VARIABLE]: path.join(prepared.paths.run.root, `inventory-${LAST_RUN_FILE}`),
           [RUN_VARIABLES.withTeardown]: '1',

@@ -31,7 +31,7 @@ import {
   type Variant,
   type VariationChoice,
 } from '../../mock/variations/catalogue.ts';
-import { listTests } from '../../cli/playwright.ts';
+import { suiteInventory } from '../../cli/inventory.ts';
 import { runSuite } from '../suite/run-suite.ts';
 import {
   MUTANT_TIERS,
@@ -152,9 +152,10 @@ async function main(): Promise<number> {
   const seed =
     values.seed === undefined ? DEFAULT_SEED : runSeed({ [GENERATIVE_VARIABLES.seed]: values.seed });
   const started = Date.now();
-  // Listing the tests and starting the fleet are independent child processes: they start side by side.
+  // Listing the tests (unless the suite is as last listed) and starting the fleet are independent child
+  // processes: they start side by side.
   const [listing, starting] = await Promise.allSettled([
-    listTests([], process.env),
+    suiteInventory([], process.env),
     startMockFleet([FAITHFUL, ...mutants, ...variants]),
   ]);
   if (listing.status === 'rejected' && starting.status === 'fulfilled') await starting.value.stop();

@@ -1,0 +1,99 @@
+/**
+ * The suite's whole inventory (every test, its key and the requirements it declares), as a partial run's
+ * coverage and the mutation runner need it: listed by Playwright once, then kept under a key made of
+ * everything a listing depends on, and reused while none of it changes.
+ *
+ * A listing is a Playwright runner of its own loading all 40 spec files: about 1.8 s of CPU beside every
+ * run of an area or a --grep (a quarter of such a run's CPU), for an answer that changes only when the
+ * suite's code does. The key covers every file of the suite's code (specs, support, lib, schemas,
+ * factories, mock, the configuration), Playwright's version, the listing's arguments and the variables
+ * that change which tests are registered; a cached listing that cannot be read is listed again.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CODE_ROOT } from '../lib/paths.ts';
+import { RUN_VARIABLES } from '../lib/run-variables.ts';
+import { listTests, type ListedTest } from './playwright.ts';
+
+/** The folders of the suite's code a listing loads (tests/self is the project's own tests: not listed). */
+const SUITE_FOLDERS = ['tests', 'lib', 'schemas', 'factories', 'mock'] as const;
+const NOT_LISTED = path.join('tests', 'self');
+const CONFIG_FILE = /^playwright\.config\.[jt]s$/;
+
+/** Variables that change which tests a listing registers, and how. */
+const REGISTRATION_VARIABLES = [RUN_VARIABLES.targetsFile, RUN_VARIABLES.withTeardown] as const;
+
+export const INVENTORY_CACHE_DIR = path.join(tmpdir(), 'payments-conformance', 'inventory');
+
+function filesUnder(root: string, dir: string, found: string[]): string[] {
+  if (path.relative(root, dir) === NOT_LISTED) return found;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) filesUnder(root, file, found);
+    else if (entry.isFile()) found.push(file);
+  }
+  return found;
+}
+
+function playwrightVersion(): string {
+  return (createRequire(import.meta.url)('@playwright/test/package.json') as { version: string }).version;
+}
+
+/** What a listing of the suite with `args` under `env` depends on, as one hash. */
+export function inventoryKey(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  root: string = CODE_ROOT,
+): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify({ args, playwright: playwrightVersion() }));
+  for (const name of REGISTRATION_VARIABLES) {
+    const value = env[name];
+    hash.update(`\0${name}=${value ?? ''}`);
+    // The targets file names the targets each test is registered for: its content counts, not its path.
+    if (name === RUN_VARIABLES.targetsFile && value) hash.update(readFileSync(value));
+  }
+  const files = [
+    ...SUITE_FOLDERS.map((folder) => path.join(root, folder))
+      .filter((dir) => existsSync(dir))
+      .flatMap((dir) => filesUnder(root, dir, [])),
+    ...readdirSync(root)
+      .filter((name) => CONFIG_FILE.test(name))
+      .map((name) => path.join(root, name)),
+  ].sort();
+  for (const file of files) {
+    hash.update(`\0${path.relative(root, file)}\0`);
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+function readCached(file: string): ListedTest[] | undefined {
+  try {
+    const tests = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return Array.isArray(tests) ? (tests as ListedTest[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every test of the suite as `listTests(args, env)` lists it, from the cache when the key matches. */
+export async function suiteInventory(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ListedTest[]> {
+  const file = path.join(INVENTORY_CACHE_DIR, `${inventoryKey(args, env)}.json`);
+  const cached = readCached(file);
+  if (cached) return cached;
+  const listed = await listTests(args, env);
+  try {
+    mkdirSync(INVENTORY_CACHE_DIR, { recursive: true });
+    // Written whole under another name first: a run reading it meanwhile never sees half of it.
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, JSON.stringify(listed));
+    renameSync(partial, file);
+  } catch {
+    // A cache that cannot be written only means listing again next time.
+  }
+  return listed;
+}

@@ -10,7 +10,16 @@
  * that change which tests are registered; a cached listing that cannot be read is listed again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,6 +80,19 @@ export function inventoryKey(
   return hash.digest('hex');
 }
 
+/** How many listings the cache keeps: one per state of the suite's code, the newest. */
+const CACHE_ENTRIES = 20;
+
+/** Removes all but the newest listings of `dir`: each change to the suite's code leaves one behind. */
+export function pruneInventoryCache(dir: string = INVENTORY_CACHE_DIR, keep: number = CACHE_ENTRIES): void {
+  const entries = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => path.join(dir, name))
+    .map((file) => ({ file, modified: statSync(file).mtimeMs }))
+    .sort((a, b) => b.modified - a.modified);
+  for (const { file } of entries.slice(keep)) rmSync(file, { force: true });
+}
+
 function readCached(file: string): ListedTest[] | undefined {
   try {
     const tests = JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -92,6 +114,7 @@ export async function suiteInventory(args: readonly string[], env: NodeJS.Proces
     const partial = `${file}.${process.pid}.tmp`;
     writeFileSync(partial, JSON.stringify(listed));
     renameSync(partial, file);
+    pruneInventoryCache();
   } catch {
     // A cache that cannot be written only means listing again next time.
   }

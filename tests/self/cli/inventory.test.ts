@@ -3,11 +3,11 @@
  * with any file of the suite's code and with the variables that change which tests are registered, not
  * with a run's own folders; a reused inventory is exactly what Playwright lists.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { inventoryKey, suiteInventory } from '../../../cli/inventory.ts';
+import { inventoryKey, pruneInventoryCache, suiteInventory } from '../../../cli/inventory.ts';
 import { listTests } from '../../../cli/playwright.ts';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
 
@@ -72,4 +72,20 @@ test('a reused inventory is what Playwright lists', async () => {
   expect(listed.length).toBeGreaterThan(100);
   expect(first).toEqual(listed);
   expect(reused).toEqual(listed);
+});
+
+test('the cache keeps the newest listings only', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'inventory-cache-'));
+  try {
+    for (let i = 0; i < 5; i++) {
+      const file = path.join(dir, `${i}.json`);
+      writeFileSync(file, '[]');
+      utimesSync(file, 1_700_000_000 + i, 1_700_000_000 + i);
+    }
+    writeFileSync(path.join(dir, 'being-written.json.42.tmp'), '[');
+    pruneInventoryCache(dir, 2);
+    expect(readdirSync(dir).sort()).toEqual(['3.json', '4.json', 'being-written.json.42.tmp']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

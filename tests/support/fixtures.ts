@@ -20,6 +20,7 @@ import {
   NO_AUTH_CODE,
   NO_CONFIGURED_ID_LEFT,
   REFUSE_LIVE_TOKEN,
+  TARGET_NOT_SET_UP,
 } from './skip-reasons.ts';
 import type { Use } from './declare.ts';
 import { settleTypedFailures, undeclaredCitations } from './outcome.ts';
@@ -45,6 +46,15 @@ export const UNDECLARED = (ids: readonly string[]) =>
 /** A fixture that takes what the target may not supply checks the test said so (for --plan). */
 function declaredUse(use: Use): void {
   if (!test.info().tags.includes(`@uses-${use}`)) throw new Error(UNDECLARED_USE(use));
+}
+
+/**
+ * Skips the running test, for `reason`, when `condition` holds. test.skip(condition, reason) records
+ * where it was called from a stack trace even when it does not skip, and the fixtures ask it for every
+ * test: here it is asked only when the test skips.
+ */
+function skipWhen(condition: boolean, reason: string): void {
+  if (condition) test.skip(true, reason);
 }
 
 /** Tests that mint authorization codes or move the clock hold this lock, so a clock jump never expires another test's code. */
@@ -105,11 +115,7 @@ const fixtureTest = base.extend<TestFixtures>({
 
   needs: [
     async ({ config }, use) => {
-      // test.skip() records where it was called from a stack trace even when it does not skip: asked only
-      // when it does (these run for every test).
-      await use((ability) => {
-        if (!config.abilities.has(ability)) test.skip(true, NEEDS_ABILITY(ability));
-      });
+      await use((ability) => skipWhen(!config.abilities.has(ability), NEEDS_ABILITY(ability)));
     },
     PLUMBING,
   ],
@@ -118,7 +124,7 @@ const fixtureTest = base.extend<TestFixtures>({
     async ({ needs, target }, use) => {
       await use(() => {
         needs('destructive');
-        test.skip(readRunTokens(target.name).test.liveMode !== false, REFUSE_LIVE_TOKEN);
+        skipWhen(readRunTokens(target.name).test.liveMode !== false, REFUSE_LIVE_TOKEN);
       });
     },
     PLUMBING,
@@ -127,7 +133,7 @@ const fixtureTest = base.extend<TestFixtures>({
   abilityGate: [
     async ({ needs, destructive, target }, use, testInfo) => {
       const setupFailure = setupFailureOf(target.name);
-      if (setupFailure) test.skip(true, `the target could not be set up: ${setupFailure.message}`);
+      skipWhen(setupFailure !== undefined, TARGET_NOT_SET_UP(setupFailure?.message ?? ''));
       for (const ability of abilitiesOfTags(testInfo.tags)) {
         if (ability === 'destructive') destructive();
         else needs(ability);
@@ -209,8 +215,8 @@ const fixtureTest = base.extend<TestFixtures>({
           }
           return code;
         }
-        test.skip(config.authCode === undefined, NO_AUTH_CODE);
-        test.skip(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
+        skipWhen(config.authCode === undefined, NO_AUTH_CODE);
+        skipWhen(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
         return config.authCode as string;
       });
     },
@@ -272,6 +278,6 @@ async function freshResource(
   declaredUse(kind);
   if (config.abilities.has('fixtures')) return createdFixtureId(api, kind);
   const id = claimConfiguredId(target.name, kind, configured);
-  test.skip(id === undefined, NO_CONFIGURED_ID_LEFT(single, list));
+  skipWhen(id === undefined, NO_CONFIGURED_ID_LEFT(single, list));
   return id as string;
 }

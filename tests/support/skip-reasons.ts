@@ -5,6 +5,7 @@
 import { VARIABLES } from '../../lib/target.ts';
 
 export const NEEDS_ABILITY = (ability: string) => `needs ability '${ability}'`;
+export const TARGET_NOT_SET_UP = (why: string) => `the target could not be set up: ${why}`;
 export const REFUSE_LIVE_TOKEN =
   'refusing a destructive test: the token this run holds is not known to be a test token (live_mode is not false); destructive requests are never sent with a live-mode token';
 export const NO_CONFIGURED_ID_LEFT = (single: string, list: string) =>

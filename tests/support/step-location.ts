@@ -55,9 +55,11 @@ function locationOf(site: NodeJS.CallSite): Location | undefined {
 
 /** The first frame outside tests/support/, else the first outside `ownFile`; undefined when none is seen. */
 export function callerOutside(ownFile: string): Location | undefined {
-  const seen = callSites(callerOutside).filter((site) => !fileOf(site).includes(NODE_MODULES));
-  const site =
-    seen.find((s) => fileOf(s).startsWith('/') && !fileOf(s).startsWith(SUPPORT_DIR)) ??
-    seen.find((s) => fileOf(s).startsWith('/') && fileOf(s) !== ownFile);
-  return site ? locationOf(site) : undefined;
+  // Files on disk only (not node: internals), outside node_modules.
+  const seen = callSites(callerOutside)
+    .map((site) => ({ site, file: fileOf(site) }))
+    .filter(({ file }) => file.startsWith('/') && !file.includes(NODE_MODULES));
+  const chosen =
+    seen.find(({ file }) => !file.startsWith(SUPPORT_DIR)) ?? seen.find(({ file }) => file !== ownFile);
+  return chosen ? locationOf(chosen.site) : undefined;
 }

@@ -1,7 +1,7 @@
 /**
  * Files the compiled package reads at run time that the compiler does not emit: the JSON Schemas and the
- * validators generated from them, which schemas/registry.ts loads from its own folder. Copied beside the compiled modules, in the same
- * place relative to them as in the sources.
+ * validators generated from them, which schemas/registry.ts loads from its own folder. Copied beside the
+ * compiled modules, in the same place relative to them as in the sources.
  */
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';

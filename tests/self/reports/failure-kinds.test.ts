@@ -21,10 +21,10 @@ import { REQUIREMENTS } from '../../../lib/requirements/index.ts';
 import { RUN_LABELS } from '../../../lib/results.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { CONFORMANCE_CATEGORIES, SUITE_ERROR_CATEGORY } from '../../../scripts/report/categories.ts';
-import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
+import type { SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { labelOf, readAllureResults, type AllureResult } from './support/allure.ts';
 import { readJunit } from './support/junit.ts';
-import { startMockInWorker } from './support/mock-in-worker.ts';
+import { runAreaAgainstMutant } from './support/mutant-area-run.ts';
 import { onceAcrossWorkers } from './support/shared.ts';
 import { STATUS_MUTANT, STATUS_MUTANT_AREA, statusMutantRun } from './support/status-mutant-run.ts';
 
@@ -51,9 +51,6 @@ const PROVOKED: Provoked[] = [
   },
 ];
 
-/** One area's tests: one worker runs them about as soon as two, for less CPU. */
-const ONE_WORKER = ['--workers', '1'];
-
 const CATEGORIES = normalizeCategoriesConfig(CONFORMANCE_CATEGORIES);
 const FAILING: readonly string[] = ['failed', 'broken'];
 
@@ -66,19 +63,19 @@ const runs = new Map(
     provoked.kind,
     provoked.kind === 'status'
       ? async (): Promise<SuiteRun> => (await statusMutantRun()).run
-      : onceAcrossWorkers(`failure-kinds-${provoked.kind}`, async (dir): Promise<SuiteRun> => {
-          const mock = await startMockInWorker({ variation: { type: 'mutant', name: provoked.mutant } });
-          try {
-            return await runSuite({
-              target: { ...mock.env, ...(provoked.profile ? { [VARIABLES.profile]: provoked.profile } : {}) },
-              args: ['--project', provoked.area, ...ONE_WORKER],
-              reportsDir: dir,
-              timeoutMs: RUN_TIMEOUT_MS,
-            });
-          } finally {
-            await mock.stop();
-          }
-        }),
+      : onceAcrossWorkers(
+          `failure-kinds-${provoked.kind}`,
+          async (dir): Promise<SuiteRun> =>
+            (
+              await runAreaAgainstMutant({
+                mutant: provoked.mutant,
+                area: provoked.area,
+                reportsDir: dir,
+                timeoutMs: RUN_TIMEOUT_MS,
+                ...(provoked.profile ? { variables: { [VARIABLES.profile]: provoked.profile } } : {}),
+              })
+            ).run,
+        ),
   ]),
 );
 

@@ -21,11 +21,13 @@ export async function runAreaAgainstMutant(options: {
   area: string;
   reportsDir: string;
   timeoutMs: number;
+  /** PAYMENTS_* variables of the run besides the mutant's own (a profile, say). */
+  variables?: Record<string, string>;
 }): Promise<MutantAreaRun> {
   const mock = await startMockInWorker({ variation: { type: 'mutant', name: options.mutant } });
   const forwarding = await startForwardingTarget(mock.baseUrl);
   try {
-    const target = { ...mock.env, [VARIABLES.baseUrl]: forwarding.url };
+    const target = { ...mock.env, ...options.variables, [VARIABLES.baseUrl]: forwarding.url };
     const run = await runSuite({
       target,
       // One area's tests: one worker runs them about as soon as two, for less CPU.

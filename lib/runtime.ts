@@ -16,6 +16,14 @@ export function nodeArguments(): string[] {
   return FROM_SOURCE ? ['--import', import.meta.resolve('tsx')] : [];
 }
 
+/**
+ * Node's arguments that start the command line (then its command and options): from source, the
+ * launcher that runs it compiled (cli/start.mjs), the way the npm scripts do; in the package, its bin.
+ */
+export function commandLineArguments(): string[] {
+  return [path.join(CODE_ROOT, 'cli', FROM_SOURCE ? 'start.mjs' : 'main.js')];
+}
+
 /** A module of the project by its path without extension (`mock/cli`), as this build has it. */
 export function projectModule(relative: string): string {
   return path.join(CODE_ROOT, `${relative}.${FROM_SOURCE ? 'ts' : 'js'}`);

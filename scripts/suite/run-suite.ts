@@ -15,12 +15,10 @@ import { PROJECT_ROOT } from '../../lib/paths.ts';
 import { reportPathsUnder, type ReportPaths } from '../../lib/report-paths.ts';
 import { parseResults, type SetupFailure, type TestRecord } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
-import { nodeArguments, projectModule } from '../../lib/runtime.ts';
+import { commandLineArguments } from '../../lib/runtime.ts';
 import { DEPRECATED_ABILITIES_VARIABLE, VARIABLES } from '../../lib/target.ts';
 import type { NamedTarget } from '../../lib/targets-file.ts';
 import { CONFORMANCE_CONFIG, PLAYWRIGHT_CLI } from '../../cli/playwright.ts';
-
-const MAIN = projectModule('cli/main');
 
 export interface SuiteRunOptions {
   /** `command` (default): the run command with reports and verdict; `playwright`: the records only. */
@@ -120,7 +118,7 @@ export function runSuite(options: SuiteRunOptions = {}): Promise<SuiteRun> {
   }
   const command =
     via === 'command'
-      ? [...nodeArguments(), MAIN, 'run', ...(options.args ?? [])]
+      ? [...commandLineArguments(), 'run', ...(options.args ?? [])]
       : [
           PLAYWRIGHT_CLI,
           'test',

@@ -5,15 +5,10 @@
  * scripts/suite/run-suite.ts.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../../../lib/paths.ts';
 import { RUN_VARIABLES } from '../../../../lib/run-variables.ts';
+import { commandLineArguments } from '../../../../lib/runtime.ts';
 
-const MAIN = path.join(PROJECT_ROOT, 'cli/main.ts');
-/** By file URL, so the command also starts from a working directory outside the project. */
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const PER_RUN = new Set<string>(Object.values(RUN_VARIABLES));
 
 export interface CommandRun {
@@ -32,7 +27,7 @@ export function runCliCommand(args: readonly string[], options: CommandOptions =
     Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENTS_') && !PER_RUN.has(name)),
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, MAIN, ...args], {
+    const child = spawn(process.execPath, [...commandLineArguments(), ...args], {
       cwd: options.cwd ?? PROJECT_ROOT,
       env: { ...inherited, ...options.env, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

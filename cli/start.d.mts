@@ -1,0 +1,10 @@
+/** The types of cli/start.mjs, for the self-tests that import it. */
+export declare const CACHE_DIR: string;
+
+export declare class CompileError extends Error {}
+
+export declare function compiledEntry(options?: {
+  root?: string;
+  entry?: string;
+  cacheDir?: string;
+}): Promise<string>;

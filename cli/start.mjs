@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+/**
+ * The command line from this repository's TypeScript sources, compiled: the npm scripts start here
+ * (`node cli/start.mjs run` is `npm run conformance`), and so do the runs the bench, the mutation gate and
+ * the self-tests make. Plain JavaScript, because it is what runs before anything can load TypeScript.
+ *
+ * Why not tsx, which runs main.ts as it is: tsx resolves and transforms every module the command imports,
+ * Allure's and Fastify's included, in a loader thread of its own, about a second of CPU per run, much of
+ * it while Playwright's runner loads beside it on the same two cores. Here cli/main.ts and what it imports
+ * are bundled once with esbuild (a fifth of a second), with a chunk per dynamic import so that a command
+ * loads only its own modules, and the bundle is reused while a hash of its sources' contents is unchanged.
+ * Every module keeps its own import.meta.url, filename and dirname (the bundle spells them out as the
+ * source file's), so what the code finds from its own location it finds as it would from source. Stack
+ * traces point into the sources (source maps).
+ *
+ * When the bundle cannot be written (a read-only checkout), the command runs through tsx instead.
+ */
+import console from 'node:console';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** The bundles, under node_modules like other tools' caches: `npm ci` starts them afresh. */
+export const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'payments-conformance', 'cli');
+const MANIFEST = 'manifest.json';
+/** Bundles kept besides the current one; an older one is removed only when it has not been used for an hour. */
+const KEPT = 4;
+const UNUSED_FOR_MS = 60 * 60 * 1000;
+/** `import.meta.url`, `.filename` and `.dirname`, not `.resolve(...)` (a bare specifier resolves alike). */
+const OWN_LOCATION = /\bimport\.meta\.(url|filename|dirname)\b/g;
+
+/** The sources could not be compiled: esbuild's messages, each with its file and line. */
+export class CompileError extends Error {
+  name = 'CompileError';
+}
+
+/**
+ * One bundle's identity: the contents of its sources, the bundler's version, and this file (how it
+ * bundles). Any source that is gone or unreadable makes it undefined: the bundle is made again.
+ */
+function digestOf(root, inputs, esbuildVersion) {
+  const hash = createHash('sha256')
+    .update(`${esbuildVersion}\0`)
+    .update(readFileSync(fileURLToPath(import.meta.url)));
+  try {
+    for (const input of [...inputs].sort())
+      hash.update(`\0${input}\0`).update(readFileSync(path.join(root, input)));
+  } catch {
+    return undefined;
+  }
+  return hash.digest('hex');
+}
+
+function readManifest(cacheDir) {
+  try {
+    return JSON.parse(readFileSync(path.join(cacheDir, MANIFEST), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `file` whole or not at all: a run starting meanwhile reads the old manifest or the new one. */
+function writeAtomically(file, text) {
+  const partial = `${file}.${randomUUID()}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
+}
+
+/** Leaves the newest bundles and any used within the hour: a run still going may load a chunk of one. */
+function prune(cacheDir, current) {
+  const bundles = readdirSync(cacheDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== current)
+    .map((entry) => ({ name: entry.name, used: statSync(path.join(cacheDir, entry.name)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { name, used } of bundles.slice(KEPT)) {
+    if (Date.now() - used > UNUSED_FOR_MS)
+      rmSync(path.join(cacheDir, name), { recursive: true, force: true });
+  }
+}
+
+/** esbuild loads each TypeScript source with its own location spelled out in place of import.meta's. */
+function ownLocationPlugin() {
+  return {
+    name: 'own-import-meta-location',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const location = {
+          url: pathToFileURL(args.path).href,
+          filename: args.path,
+          dirname: path.dirname(args.path),
+        };
+        return {
+          contents: source.replace(OWN_LOCATION, (_match, property) => JSON.stringify(location[property])),
+          loader: 'ts',
+        };
+      });
+    },
+  };
+}
+
+async function bundle({ root, entry, cacheDir, esbuild }) {
+  const name = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
+  const outdir = path.join(cacheDir, name);
+  let result;
+  try {
+    result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: [entry],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: `node${process.versions.node.split('.')[0]}`,
+      // Packages load from node_modules as they would from source, each when the code first asks for it.
+      packages: 'external',
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      entryNames: '[name]',
+      chunkNames: 'chunks/[name]-[hash]',
+      sourcemap: 'linked',
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [ownLocationPlugin()],
+    });
+  } catch (error) {
+    rmSync(outdir, { recursive: true, force: true });
+    if (!Array.isArray(error?.errors)) throw error;
+    const messages = await esbuild.formatMessages(error.errors, { kind: 'error', color: false });
+    throw new CompileError(messages.join('').trimEnd());
+  }
+  const inputs = Object.keys(result.metafile.inputs);
+  const digest = digestOf(root, inputs, esbuild.version);
+  writeAtomically(
+    path.join(cacheDir, MANIFEST),
+    `${JSON.stringify({ bundle: name, main: `${path.parse(entry).name}.mjs`, digest, inputs })}\n`,
+  );
+  prune(cacheDir, name);
+  return path.join(outdir, `${path.parse(entry).name}.mjs`);
+}
+
+/**
+ * The compiled form of `entry` (a path under `root`): the bundle in `cacheDir` while its sources are
+ * unchanged, else a new one. Throws CompileError when a source does not compile.
+ */
+export async function compiledEntry({
+  root = ROOT,
+  entry = path.join(ROOT, 'cli', 'main.ts'),
+  cacheDir = CACHE_DIR,
+} = {}) {
+  const esbuild = await import('esbuild');
+  const manifest = readManifest(cacheDir);
+  if (manifest) {
+    const main = path.join(cacheDir, manifest.bundle, manifest.main);
+    if (existsSync(main) && digestOf(root, manifest.inputs, esbuild.version) === manifest.digest) {
+      // Marked as used now, so that no other run prunes it while this one may still load its chunks.
+      const now = new Date();
+      utimesSync(path.join(cacheDir, manifest.bundle), now, now);
+      return main;
+    }
+  }
+  mkdirSync(cacheDir, { recursive: true });
+  return bundle({ root, entry, cacheDir, esbuild });
+}
+
+/** A file system that refuses the bundle (read-only, full): the command still runs, through tsx. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+
+async function start() {
+  let main;
+  try {
+    main = await compiledEntry();
+  } catch (error) {
+    if (error instanceof CompileError) {
+      console.error(`${error.name}: ${error.message}`);
+      process.exitCode = 1;
+      return;
+    }
+    if (!UNWRITABLE.has(error?.code)) throw error;
+    const { register } = await import('tsx/esm/api');
+    register();
+    await import(pathToFileURL(path.join(ROOT, 'cli', 'main.ts')).href);
+    return;
+  }
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(main).href);
+}
+
+function startedAsCommand() {
+  try {
+    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (startedAsCommand()) await start();

@@ -1,0 +1,93 @@
+/**
+ * The launcher of the npm scripts (cli/start.mjs) runs the command line compiled: a bundle made once and
+ * reused while its sources are unchanged, made again when any of them changes, in which every module
+ * still finds itself where its source is; a source that does not compile is reported with its file and
+ * line, not run.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { CompileError, compiledEntry } from '../../../cli/start.mjs';
+import { SUITE_VERSION } from '../../../lib/version.ts';
+import { commandLineArguments } from '../../../lib/runtime.ts';
+
+/** A small program shaped like the command line: an entry, a module it imports, one it imports lazily. */
+function programLike(): {
+  root: string;
+  cacheDir: string;
+  entry: string;
+  write: (file: string, text: string) => void;
+} {
+  const root = mkdtempSync(path.join(tmpdir(), 'start-launcher-'));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  };
+  write(
+    'lib/where.ts',
+    'export const WHERE: string = import.meta.filename;\nexport const DIR: string = import.meta.dirname;\n',
+  );
+  write('cli/lazy.ts', 'export const LAZY: number = 1;\n');
+  write(
+    'cli/main.ts',
+    [
+      "import { DIR, WHERE } from '../lib/where.ts';",
+      "const { LAZY } = await import('./lazy.ts');",
+      'console.log(JSON.stringify({ WHERE, DIR, LAZY, url: import.meta.url }));',
+    ].join('\n'),
+  );
+  return { root, cacheDir: path.join(root, 'cache'), entry: path.join(root, 'cli/main.ts'), write };
+}
+
+function runNode(file: string): { WHERE: string; DIR: string; LAZY: number; url: string } {
+  return JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8' })) as ReturnType<
+    typeof runNode
+  >;
+}
+
+test('the bundle is reused while its sources are unchanged and made again when one changes', async () => {
+  const program = programLike();
+  try {
+    const first = await compiledEntry(program);
+    expect(path.relative(program.cacheDir, first), 'the bundle lives in the cache').not.toMatch(/^\.\./);
+    expect(await compiledEntry(program), 'nothing changed: the same bundle').toBe(first);
+    const ran = runNode(first);
+    expect(ran, 'each module finds itself where its source is').toEqual({
+      WHERE: path.join(program.root, 'lib/where.ts'),
+      DIR: path.join(program.root, 'lib'),
+      LAZY: 1,
+      url: new URL(`file://${path.join(program.root, 'cli/main.ts')}`).href,
+    });
+    program.write('cli/lazy.ts', 'export const LAZY: number = 2;\n');
+    const second = await compiledEntry(program);
+    expect(second, 'a lazily imported source changed: a new bundle').not.toBe(first);
+    expect(runNode(second).LAZY).toBe(2);
+    expect(await compiledEntry(program)).toBe(second);
+  } finally {
+    rmSync(program.root, { recursive: true, force: true });
+  }
+});
+
+test('a source that does not compile is reported with its file and line', async () => {
+  const program = programLike();
+  try {
+    program.write('cli/lazy.ts', 'export const LAZY: number = ;\n');
+    const error = await compiledEntry(program).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CompileError);
+    expect((error as Error).message).toContain('cli/lazy.ts:1:');
+  } finally {
+    rmSync(program.root, { recursive: true, force: true });
+  }
+});
+
+test('the npm scripts start the command line through the launcher', () => {
+  const [launcher] = commandLineArguments();
+  expect(path.basename(launcher ?? '')).toBe('start.mjs');
+  const out = execFileSync(process.execPath, [...commandLineArguments(), '--version'], { encoding: 'utf8' });
+  expect(out.trim()).toBe(SUITE_VERSION);
+});

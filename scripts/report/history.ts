@@ -4,7 +4,7 @@
  * target: the tests that newly fail and newly pass.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestRecord } from '../../lib/results.ts';
 
@@ -40,13 +40,37 @@ export function historyFiles(historyDir: string, target: string, profile: string
   return { runs: join(historyDir, `${slug}.runs.jsonl`), allure: join(historyDir, `${slug}.allure.jsonl`) };
 }
 
+/** Bytes read from the end of the history at a time, looking for the start of its last line. */
+const TAIL_CHUNK = 64 * 1024;
+
+/**
+ * The last run recorded in `file`. The history keeps every run (a line each, a few kilobytes to a few
+ * dozen for a suite this size), so only its tail is read: the file grows with each run, the read does not.
+ */
 function lastEntry(file: string): HistoryEntry | undefined {
   if (!existsSync(file)) return undefined;
-  const lines = readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
-  const last = lines.at(-1);
-  return last ? (JSON.parse(last) as HistoryEntry) : undefined;
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    let tail = Buffer.alloc(0);
+    let position = size;
+    // Until the tail holds a line break before its last line (or is the whole file).
+    for (;;) {
+      const text = tail.toString('utf8').replace(/\s+$/, '');
+      const start = text.lastIndexOf('\n');
+      if (start >= 0 || position === 0) {
+        const last = text.slice(start + 1);
+        return last.trim() === '' ? undefined : (JSON.parse(last) as HistoryEntry);
+      }
+      const length = Math.min(TAIL_CHUNK, position);
+      position -= length;
+      const chunk = Buffer.alloc(length);
+      readSync(fd, chunk, 0, length, position);
+      tail = Buffer.concat([chunk, tail]);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function entryOf(

@@ -30,11 +30,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const MAIN_SOURCE = path.join(ROOT, 'cli', 'main.ts');
 /** The bundles, under node_modules like other tools' caches: `npm ci` starts them afresh. */
 export const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'payments-conformance', 'cli');
 const MANIFEST = 'manifest.json';
@@ -64,6 +66,15 @@ function digestOf(root, inputs, esbuildVersion) {
     return undefined;
   }
   return hash.digest('hex');
+}
+
+/**
+ * The installed esbuild's version, from its package.json: a reused bundle is checked against it without
+ * importing esbuild itself (a few dozen milliseconds on every start), which only a build needs.
+ */
+function esbuildVersion() {
+  const manifest = createRequire(import.meta.url).resolve('esbuild/package.json');
+  return JSON.parse(readFileSync(manifest, 'utf8')).version;
 }
 
 function readManifest(cacheDir) {
@@ -114,7 +125,9 @@ function ownLocationPlugin() {
   };
 }
 
-async function bundle({ root, entry, cacheDir, esbuild }) {
+async function bundle({ root, entry, cacheDir }) {
+  const esbuild = await import('esbuild');
+  const main = `${path.parse(entry).name}.mjs`;
   const name = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   const outdir = path.join(cacheDir, name);
   let result;
@@ -145,29 +158,24 @@ async function bundle({ root, entry, cacheDir, esbuild }) {
     throw new CompileError(messages.join('').trimEnd());
   }
   const inputs = Object.keys(result.metafile.inputs);
-  const digest = digestOf(root, inputs, esbuild.version);
+  const digest = digestOf(root, inputs, esbuildVersion());
   writeAtomically(
     path.join(cacheDir, MANIFEST),
-    `${JSON.stringify({ bundle: name, main: `${path.parse(entry).name}.mjs`, digest, inputs })}\n`,
+    `${JSON.stringify({ bundle: name, main, digest, inputs })}\n`,
   );
   prune(cacheDir, name);
-  return path.join(outdir, `${path.parse(entry).name}.mjs`);
+  return path.join(outdir, main);
 }
 
 /**
  * The compiled form of `entry` (a path under `root`): the bundle in `cacheDir` while its sources are
  * unchanged, else a new one. Throws CompileError when a source does not compile.
  */
-export async function compiledEntry({
-  root = ROOT,
-  entry = path.join(ROOT, 'cli', 'main.ts'),
-  cacheDir = CACHE_DIR,
-} = {}) {
-  const esbuild = await import('esbuild');
+export async function compiledEntry({ root = ROOT, entry = MAIN_SOURCE, cacheDir = CACHE_DIR } = {}) {
   const manifest = readManifest(cacheDir);
   if (manifest) {
     const main = path.join(cacheDir, manifest.bundle, manifest.main);
-    if (existsSync(main) && digestOf(root, manifest.inputs, esbuild.version) === manifest.digest) {
+    if (existsSync(main) && digestOf(root, manifest.inputs, esbuildVersion()) === manifest.digest) {
       // Marked as used now, so that no other run prunes it while this one may still load its chunks.
       const now = new Date();
       utimesSync(path.join(cacheDir, manifest.bundle), now, now);
@@ -175,7 +183,7 @@ export async function compiledEntry({
     }
   }
   mkdirSync(cacheDir, { recursive: true });
-  return bundle({ root, entry, cacheDir, esbuild });
+  return bundle({ root, entry, cacheDir });
 }
 
 /** A file system that refuses the bundle (read-only, full): the command still runs, through tsx. */
@@ -194,7 +202,7 @@ async function start() {
     if (!UNWRITABLE.has(error?.code)) throw error;
     const { register } = await import('tsx/esm/api');
     register();
-    await import(pathToFileURL(path.join(ROOT, 'cli', 'main.ts')).href);
+    await import(pathToFileURL(MAIN_SOURCE).href);
     return;
   }
   process.setSourceMapsEnabled(true);

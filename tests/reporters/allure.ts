@@ -14,14 +14,23 @@
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
 import { AllureReporter } from 'allure-playwright';
-import { getMetadataLabel } from 'allure-js-commons/sdk';
-import { FileSystemWriter, type Writer } from 'allure-js-commons/sdk/reporter';
+import type * as AllureSdk from 'allure-js-commons/sdk';
+import type * as AllureSdkReporter from 'allure-js-commons/sdk/reporter';
+import type { FileSystemWriter as AllureFileSystemWriter, Writer } from 'allure-js-commons/sdk/reporter';
 import { requirementQuotesHtml } from '../../lib/requirement-quotes.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
 import { DECLARED_LABELS } from '../../lib/results.ts';
+
+// allure-js-commons as allure-playwright loads it (its CommonJS build, already in memory once the reporter
+// is): importing it from here would load its ES module build as well, a second copy, through Playwright's
+// loader, on the way to the first test.
+const requireCommonJs = createRequire(import.meta.url);
+const { getMetadataLabel } = requireCommonJs('allure-js-commons/sdk') as typeof AllureSdk;
+const { FileSystemWriter } = requireCommonJs('allure-js-commons/sdk/reporter') as typeof AllureSdkReporter;
 
 type ResultsOf<K extends keyof Writer> = Parameters<Writer[K]>[0];
 
@@ -37,7 +46,7 @@ function descriptionHtmlOf(result: ResultsOf<'writeResult'>): string | undefined
 
 class UnsyncedWriter implements Writer {
   /** The rare files (environment, categories, globals) are left to Allure's own writer and its format. */
-  private readonly rare: FileSystemWriter;
+  private readonly rare: AllureFileSystemWriter;
   private made = false;
   private readonly writing = new Set<Promise<void>>();
   private failed: Error | undefined;

@@ -10,7 +10,6 @@
  * before any other reporter sees the result. Without the reporter, failures are plain failures.
  */
 import { test, type TestInfo } from '@playwright/test';
-import { logStep } from 'allure-js-commons';
 import { citation, isSpecBasis, type Basis } from '../../lib/basis.ts';
 import {
   ADVICE_CATEGORY,
@@ -105,6 +104,15 @@ export async function recordAllowance(name: string): Promise<void> {
   info.annotations.push({ type: ANNOTATIONS.allowance, description: name });
   labelTest(info, { name: RUN_LABELS.allowance, value: name });
   await logStep(`allowance: ${name}`);
+}
+
+/**
+ * Allure's step API, loaded at its first use: most tests record no advice and no allowance, and Playwright's
+ * runner, which imports every spec file only to list its tests, would otherwise load it for nothing.
+ */
+async function logStep(name: string): Promise<void> {
+  const { logStep: log } = await import('allure-js-commons');
+  await log(name);
 }
 
 function typedFailuresEnabled(): boolean {

@@ -272,11 +272,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   // The report builders (Allure's and its plugin among them) load while the tests run, not after them,
   // and after the mock is built: the first test waits for the mock, nothing waits for the builders yet.
   const mockBuilt = mock ? mock.ready.catch(() => undefined) : Promise.resolve();
-  const reportBuilders = mockBuilt.then(async () => {
-    const builders = await import('../scripts/report/build.ts');
-    await builders.loadReportPlugin();
-    return builders;
-  });
+  const reportBuilders = mockBuilt.then(() => import('../scripts/report/build.ts'));
   reportBuilders.catch(() => undefined);
   let run: ChildRun;
   try {

@@ -1,6 +1,8 @@
 /** The types of cli/start.mjs, for the self-tests that import it. */
 export declare const CACHE_DIR: string;
 
+export declare const BUNDLED_PACKAGES: readonly string[];
+
 export declare class CompileError extends Error {}
 
 export declare function compiledEntry(options?: {

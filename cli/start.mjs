@@ -13,6 +13,9 @@
  * source file's), so what the code finds from its own location it finds as it would from source. Stack
  * traces point into the sources (source maps).
  *
+ * Packages load from node_modules as they would from source, but for those of BUNDLED_PACKAGES, which are
+ * compiled too (see there).
+ *
  * When the bundle cannot be written (a read-only checkout), the command runs through tsx instead.
  */
 import console from 'node:console';
@@ -45,6 +48,20 @@ const KEPT = 4;
 const UNUSED_FOR_MS = 60 * 60 * 1000;
 /** `import.meta.url`, `.filename` and `.dirname`, not `.resolve(...)` (a bare specifier resolves alike). */
 const OWN_LOCATION = /\bimport\.meta\.(url|filename|dirname)\b/g;
+/**
+ * Packages compiled with the command line rather than loaded from node_modules: Allure's report builder and
+ * its plugin, which a run loads while its tests run. As installed they are over six hundred modules (most
+ * of a second of CPU, on the cores the tests need); compiled into one bundle, about a third of that. They
+ * are bundled apart from the sources, with all they import, into the bundle's vendor/ folder, and made
+ * again with it when the installed packages change (INSTALLED_PACKAGES is among the bundle's inputs).
+ */
+export const BUNDLED_PACKAGES = ['@allurereport/core', '@allurereport/plugin-awesome'];
+/** npm's record of what node_modules holds, rewritten by every install. */
+const INSTALLED_PACKAGES = path.join('node_modules', '.package-lock.json');
+const VENDOR_DIR = 'vendor';
+/** A CommonJS module of a bundled package require()s Node.js's own modules: an ES module has no require. */
+const VENDOR_BANNER =
+  "import { createRequire as createRequireOfBundle } from 'node:module';\nconst require = createRequireOfBundle(import.meta.url);";
 
 /** The sources could not be compiled: esbuild's messages, each with its file and line. */
 export class CompileError extends Error {
@@ -125,11 +142,112 @@ function ownLocationPlugin() {
   };
 }
 
+/** How Node.js reads a file of a package: an ES module or CommonJS (by extension, else its package.json). */
+function moduleFormatOf(file, packageTypes) {
+  if (file.endsWith('.mjs')) return 'module';
+  if (file.endsWith('.cjs')) return 'commonjs';
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (!packageTypes.has(dir)) {
+      const manifest = path.join(dir, 'package.json');
+      packageTypes.set(
+        dir,
+        existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')).type ?? 'commonjs') : undefined,
+      );
+    }
+    const type = packageTypes.get(dir);
+    if (type !== undefined) return type === 'module' ? 'module' : 'commonjs';
+    if (path.dirname(dir) === dir) return 'commonjs';
+  }
+}
+
+/**
+ * esbuild loads each file of a bundled package with its own location spelled out: import.meta's in an ES
+ * module, __filename and __dirname in a CommonJS one (packages read their own package.json and assets
+ * from there).
+ */
+function packageLocationPlugin() {
+  const packageTypes = new Map();
+  return {
+    name: 'package-own-location',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?js$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        const location = {
+          url: pathToFileURL(args.path).href,
+          filename: args.path,
+          dirname: path.dirname(args.path),
+        };
+        const contents =
+          moduleFormatOf(args.path, packageTypes) === 'module'
+            ? source.replace(OWN_LOCATION, (_match, property) => JSON.stringify(location[property]))
+            : `var __filename = ${JSON.stringify(location.filename)}, __dirname = ${JSON.stringify(location.dirname)};\n${source}`;
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * The BUNDLED_PACKAGES installed under `root`, bundled into `outdir`: their names, each with the file of
+ * its bundle. A package esbuild cannot bundle whole (a require() of a computed name, which could not be
+ * found from the bundle's folder) is left out, to load from node_modules as before.
+ */
+async function bundlePackages(esbuild, { root, outdir, target }) {
+  const fromRoot = createRequire(path.join(root, 'package.json'));
+  const installed = BUNDLED_PACKAGES.filter((name) => {
+    try {
+      fromRoot.resolve(name);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (installed.length === 0) return new Map();
+  const fileName = (name) => name.replace('@', '').replace('/', '+');
+  try {
+    const result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: installed.map((name) => ({ in: name, out: fileName(name) })),
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target,
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      chunkNames: 'chunks/[name]-[hash]',
+      banner: { js: VENDOR_BANNER },
+      logLevel: 'silent',
+      plugins: [packageLocationPlugin()],
+    });
+    if (result.warnings.some((warning) => warning.id === 'unsupported-require-call')) throw result.warnings;
+  } catch {
+    rmSync(outdir, { recursive: true, force: true });
+    return new Map();
+  }
+  return new Map(installed.map((name) => [name, path.join(outdir, `${fileName(name)}.mjs`)]));
+}
+
+/** The bundled packages' imports, pointed at their bundles (external to the sources' bundle). */
+function bundledPackagesPlugin(bundles) {
+  return {
+    name: 'bundled-packages',
+    setup(build) {
+      build.onResolve({ filter: /^@allurereport\// }, (args) => {
+        const file = bundles.get(args.path);
+        return file ? { path: pathToFileURL(file).href, external: true } : undefined;
+      });
+    },
+  };
+}
+
 async function bundle({ root, entry, cacheDir }) {
   const esbuild = await import('esbuild');
   const main = `${path.parse(entry).name}.mjs`;
   const name = `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
   const outdir = path.join(cacheDir, name);
+  const target = `node${process.versions.node.split('.')[0]}`;
+  const packages = await bundlePackages(esbuild, { root, outdir: path.join(outdir, VENDOR_DIR), target });
   let result;
   try {
     result = await esbuild.build({
@@ -139,8 +257,8 @@ async function bundle({ root, entry, cacheDir }) {
       splitting: true,
       format: 'esm',
       platform: 'node',
-      target: `node${process.versions.node.split('.')[0]}`,
-      // Packages load from node_modules as they would from source, each when the code first asks for it.
+      target,
+      // Other packages load from node_modules as they would from source, each when the code first asks.
       packages: 'external',
       outdir,
       outExtension: { '.js': '.mjs' },
@@ -149,7 +267,7 @@ async function bundle({ root, entry, cacheDir }) {
       sourcemap: 'linked',
       metafile: true,
       logLevel: 'silent',
-      plugins: [ownLocationPlugin()],
+      plugins: [bundledPackagesPlugin(packages), ownLocationPlugin()],
     });
   } catch (error) {
     rmSync(outdir, { recursive: true, force: true });
@@ -157,7 +275,10 @@ async function bundle({ root, entry, cacheDir }) {
     const messages = await esbuild.formatMessages(error.errors, { kind: 'error', color: false });
     throw new CompileError(messages.join('').trimEnd());
   }
-  const inputs = Object.keys(result.metafile.inputs);
+  const inputs = [
+    ...Object.keys(result.metafile.inputs),
+    ...(packages.size > 0 && existsSync(path.join(root, INSTALLED_PACKAGES)) ? [INSTALLED_PACKAGES] : []),
+  ];
   const digest = digestOf(root, inputs, esbuildVersion());
   writeAtomically(
     path.join(cacheDir, MANIFEST),

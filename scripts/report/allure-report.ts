@@ -8,6 +8,7 @@ import './node20-iterator-helpers.ts';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllureReport, resolveConfig } from '@allurereport/core';
+import AwesomePlugin from '@allurereport/plugin-awesome';
 import { RUN_LABELS } from '../../lib/results.ts';
 import { CONFORMANCE_CATEGORIES } from './categories.ts';
 
@@ -103,33 +104,41 @@ export function stripAnalytics(file: string): void {
   if (stripped !== bytes) writeFileSync(file, stripped);
 }
 
-const PLUGINS = {
-  awesome: {
-    options: { reportName: REPORT_NAME, reportLanguage: 'en', singleFile: true, groupBy: GROUP_BY },
-  },
-};
+const AWESOME_OPTIONS = {
+  reportName: REPORT_NAME,
+  reportLanguage: 'en',
+  singleFile: true,
+  groupBy: GROUP_BY,
+} as const;
 
 /**
- * Has Allure import the report's plugin, which it otherwise does only once the run has ended: a caller
- * with time to spare (the run command, while the tests run) calls this first.
+ * The report's one plugin, made here rather than named for Allure to import: Allure would import it by
+ * name at run time, from node_modules, beside the copy the compiled command line carries (cli/start.mjs),
+ * and would add its agent plugin (output for coding agents, written only when configured).
  */
-export async function loadReportPlugin(): Promise<void> {
-  await resolveConfig({ name: REPORT_NAME, plugins: PLUGINS });
+function reportPlugins() {
+  return [
+    { id: 'awesome', enabled: true, options: AWESOME_OPTIONS, plugin: new AwesomePlugin(AWESOME_OPTIONS) },
+  ];
 }
 
 export async function buildAllureReport(options: AllureReportOptions): Promise<string> {
   markKnownDeviations(options.resultsDirs, options.knownDeviations);
   rmSync(options.output, { recursive: true, force: true });
-  const config = await resolveConfig({
-    name: REPORT_NAME,
-    output: options.output,
-    historyPath: options.historyPath,
-    historyLimit: HISTORY_RUNS_SHOWN,
-    plugins: PLUGINS,
-    categories: CONFORMANCE_CATEGORIES,
-  });
+  const config = await resolveConfig(
+    {
+      name: REPORT_NAME,
+      output: options.output,
+      historyPath: options.historyPath,
+      historyLimit: HISTORY_RUNS_SHOWN,
+      categories: CONFORMANCE_CATEGORIES,
+    },
+    // No plugin of Allure's choosing: the report's own follow.
+    { plugins: {} },
+  );
   const report = new AllureReport({
     ...config,
+    plugins: reportPlugins(),
     realTime: false,
     globalAttachments: [...options.attachments],
     variables: options.variables,

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CompileError, compiledEntry } from '../../../cli/start.mjs';
+import { BUNDLED_PACKAGES, CompileError, compiledEntry } from '../../../cli/start.mjs';
 import { SUITE_VERSION } from '../../../lib/version.ts';
 import { commandLineArguments } from '../../../lib/runtime.ts';
 
@@ -80,6 +80,72 @@ test('a source that does not compile is reported with its file and line', async 
     );
     expect(error).toBeInstanceOf(CompileError);
     expect((error as Error).message).toContain('cli/lazy.ts:1:');
+  } finally {
+    rmSync(program.root, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Installs, in the program's node_modules, a package named like one the launcher compiles: an ES module
+ * that reads its own package.json from its location, and a CommonJS module of another package it imports,
+ * which reports its own folder and requires a module of Node.js.
+ */
+function installBundledPackage(program: ReturnType<typeof programLike>, value: string): void {
+  const name = BUNDLED_PACKAGES[0]!;
+  program.write(
+    `node_modules/${name}/package.json`,
+    JSON.stringify({ name, version: '9.9.9', type: 'module', exports: { '.': './dist/index.js' } }),
+  );
+  program.write(
+    `node_modules/${name}/dist/index.js`,
+    [
+      "import { readFileSync } from 'node:fs';",
+      "import helper from 'cjs-helper';",
+      "const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));",
+      `export const PACKAGE = { version, value: ${JSON.stringify(value)}, helperDir: helper.dir, sep: helper.sep };`,
+    ].join('\n'),
+  );
+  program.write(
+    'node_modules/cjs-helper/package.json',
+    JSON.stringify({ name: 'cjs-helper', version: '1.0.0', main: 'index.js' }),
+  );
+  program.write(
+    'node_modules/cjs-helper/index.js',
+    "module.exports = { dir: __dirname, sep: require('node:path').sep };\n",
+  );
+  program.write('node_modules/.package-lock.json', JSON.stringify({ installed: value }));
+  program.write('cli/main.ts', `import { PACKAGE } from '${name}';\nconsole.log(JSON.stringify(PACKAGE));\n`);
+}
+
+test('a bundled package is compiled with the command line, and compiled again once npm installs anew', async () => {
+  const program = programLike();
+  try {
+    installBundledPackage(program, 'first');
+    const first = await compiledEntry(program);
+    const run = (file: string) =>
+      JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8' })) as unknown;
+    expect(run(first), 'the package finds its own files, as it would in node_modules').toEqual({
+      version: '9.9.9',
+      value: 'first',
+      helperDir: path.join(program.root, 'node_modules/cjs-helper'),
+      sep: path.sep,
+    });
+    // The package's file changes under node_modules, npm's record of the install does not.
+    const name = BUNDLED_PACKAGES[0]!;
+    program.write(
+      `node_modules/${name}/dist/index.js`,
+      "export const PACKAGE = 'loaded from node_modules';\n",
+    );
+    expect(await compiledEntry(program), 'no install: the same bundle').toBe(first);
+    expect(run(first), 'the bundle carries the package; it does not load it from node_modules').toMatchObject(
+      {
+        value: 'first',
+      },
+    );
+    installBundledPackage(program, 'second');
+    const second = await compiledEntry(program);
+    expect(second, 'npm installed again: a new bundle').not.toBe(first);
+    expect(run(second)).toMatchObject({ value: 'second' });
   } finally {
     rmSync(program.root, { recursive: true, force: true });
   }

@@ -54,6 +54,7 @@ const OWN_LOCATION = /\bimport\.meta\.(url|filename|dirname)\b/g;
  * of a second of CPU, on the cores the tests need); compiled into one bundle, about a third of that. They
  * are bundled apart from the sources, with all they import, into the bundle's vendor/ folder, and made
  * again with it when the installed packages change (INSTALLED_PACKAGES is among the bundle's inputs).
+ * Each must be an ES module: bundled, a CommonJS package would offer only its default export.
  */
 export const BUNDLED_PACKAGES = ['@allurereport/core', '@allurereport/plugin-awesome'];
 /** npm's record of what node_modules holds, rewritten by every install. */
@@ -228,12 +229,17 @@ async function bundlePackages(esbuild, { root, outdir, target }) {
   return new Map(installed.map((name) => [name, path.join(outdir, `${fileName(name)}.mjs`)]));
 }
 
+/** An import of one of BUNDLED_PACKAGES by its name. */
+const BUNDLED_PACKAGE_NAME = new RegExp(
+  `^(?:${BUNDLED_PACKAGES.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`,
+);
+
 /** The bundled packages' imports, pointed at their bundles (external to the sources' bundle). */
 function bundledPackagesPlugin(bundles) {
   return {
     name: 'bundled-packages',
     setup(build) {
-      build.onResolve({ filter: /^@allurereport\// }, (args) => {
+      build.onResolve({ filter: BUNDLED_PACKAGE_NAME }, (args) => {
         const file = bundles.get(args.path);
         return file ? { path: pathToFileURL(file).href, external: true } : undefined;
       });

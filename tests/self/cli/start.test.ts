@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BUNDLED_PACKAGES, CompileError, compiledEntry } from '../../../cli/start.mjs';
+import { BUNDLED_PACKAGES, CompileError, compiledEntry } from '../../../cli/compile.mjs';
 import { SUITE_VERSION } from '../../../lib/version.ts';
 import { commandLineArguments } from '../../../lib/runtime.ts';
 

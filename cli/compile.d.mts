@@ -1,4 +1,4 @@
-/** The types of cli/start.mjs, for the self-tests that import it. */
+/** The types of cli/compile.mjs, for the self-tests that import it. */
 export declare const CACHE_DIR: string;
 
 export declare const BUNDLED_PACKAGES: readonly string[];
@@ -10,3 +10,5 @@ export declare function compiledEntry(options?: {
   entry?: string;
   cacheDir?: string;
 }): Promise<string>;
+
+export declare const MAIN_SOURCE: string;

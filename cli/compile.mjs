@@ -14,6 +14,7 @@
  * Packages load from node_modules as they would from source, but for those of BUNDLED_PACKAGES, which are
  * compiled too (see there).
  */
+import console from 'node:console';
 import { createHash, randomUUID } from 'node:crypto';
 import {
   existsSync,
@@ -55,6 +56,11 @@ export const BUNDLED_PACKAGES = ['@allurereport/core', '@allurereport/plugin-awe
 /** npm's record of what node_modules holds, rewritten by every install. */
 const INSTALLED_PACKAGES = path.join('node_modules', '.package-lock.json');
 const VENDOR_DIR = 'vendor';
+/**
+ * A require() left in a bundle with a computed name: a call of esbuild's `__require` (or `__require2`...)
+ * whose argument is not a string (its CommonJS wrappers define functions of that name, without argument).
+ */
+const COMPUTED_REQUIRE = /(?<!function\s)\b__require\d*\(\s*[^"'\s)]/;
 /** A CommonJS module of a bundled package require()s Node.js's own modules: an ES module has no require. */
 const VENDOR_BANNER =
   "import { createRequire as createRequireOfBundle } from 'node:module';\nconst require = createRequireOfBundle(import.meta.url);";
@@ -185,8 +191,8 @@ function packageLocationPlugin() {
 
 /**
  * The BUNDLED_PACKAGES installed under `root`, bundled into `outdir`: their names, each with the file of
- * its bundle. A package esbuild cannot bundle whole (a require() of a computed name, which could not be
- * found from the bundle's folder) is left out, to load from node_modules as before.
+ * its bundle. When esbuild cannot bundle them whole (a require() of a computed name, which could not be
+ * found from the bundle's folder), none is bundled: they load from node_modules as before, and a note says so.
  */
 async function bundlePackages(esbuild, { root, outdir, target }) {
   const fromRoot = createRequire(path.join(root, 'package.json'));
@@ -200,6 +206,7 @@ async function bundlePackages(esbuild, { root, outdir, target }) {
   });
   if (installed.length === 0) return new Map();
   const fileName = (name) => name.replace('@', '').replace('/', '+');
+  let problem;
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
@@ -214,11 +221,21 @@ async function bundlePackages(esbuild, { root, outdir, target }) {
       chunkNames: 'chunks/[name]-[hash]',
       banner: { js: VENDOR_BANNER },
       logLevel: 'silent',
+      metafile: true,
       plugins: [packageLocationPlugin()],
     });
-    if (result.warnings.some((warning) => warning.id === 'unsupported-require-call')) throw result.warnings;
-  } catch {
+    // esbuild keeps such a call as it is, and says nothing of it in node_modules: it is found in its output.
+    const computed = Object.keys(result.metafile.outputs).find((file) =>
+      COMPUTED_REQUIRE.test(readFileSync(path.join(root, file), 'utf8')),
+    );
+    if (computed) problem = `a module of ${path.basename(computed)} requires a module by a computed name`;
+  } catch (error) {
+    problem = error?.errors?.[0]?.text ?? String(error);
+  }
+  if (problem !== undefined) {
     rmSync(outdir, { recursive: true, force: true });
+    // Said once, as the bundle is made: the commands still run, only slower to start.
+    console.warn(`note: ${installed.join(', ')} load from node_modules, not compiled: ${problem}`);
     return new Map();
   }
   return new Map(installed.map((name) => [name, path.join(outdir, `${fileName(name)}.mjs`)]));

@@ -151,6 +151,32 @@ test('a bundled package is compiled with the command line, and compiled again on
   }
 });
 
+test('a bundled package that requires a module by a computed name loads from node_modules, with a note', async () => {
+  const program = programLike();
+  const notes: string[] = [];
+  const warn = console.warn;
+  console.warn = (message: unknown) => void notes.push(String(message));
+  try {
+    installBundledPackage(program, 'installed');
+    program.write(
+      'node_modules/cjs-helper/index.js',
+      "const which = 'node:' + 'path';\nmodule.exports = { dir: __dirname, sep: require(which).sep };\n",
+    );
+    const main = await compiledEntry(program);
+    expect(notes, 'said once, as the bundle is made').toEqual([
+      expect.stringMatching(/^note: .+ load from node_modules, not compiled: .*computed name/),
+    ]);
+    const run = JSON.parse(execFileSync(process.execPath, [main], { encoding: 'utf8' })) as unknown;
+    expect(run, 'the command still runs, from node_modules').toMatchObject({
+      value: 'installed',
+      sep: path.sep,
+    });
+  } finally {
+    console.warn = warn;
+    rmSync(program.root, { recursive: true, force: true });
+  }
+});
+
 test('the npm scripts start the command line through the launcher', () => {
   const [launcher] = commandLineArguments();
   expect(path.basename(launcher ?? '')).toBe('start.mjs');

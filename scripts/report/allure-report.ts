@@ -113,7 +113,7 @@ const AWESOME_OPTIONS = {
 
 /**
  * The report's one plugin, made here rather than named for Allure to import: Allure would import it by
- * name at run time, from node_modules, beside the copy the compiled command line carries (cli/start.mjs),
+ * name at run time, from node_modules, beside the copy the compiled command line carries (cli/compile.mjs),
  * and would add its agent plugin (output for coding agents, written only when configured).
  */
 function reportPlugins() {

@@ -123,23 +123,26 @@ function prune(cacheDir, current) {
   }
 }
 
+/** `file`'s location, as import.meta gives it: its URL, its path and its folder. */
+function locationOf(file) {
+  return { url: pathToFileURL(file).href, filename: file, dirname: path.dirname(file) };
+}
+
+/** `source`, the text of `file`, with import.meta's location spelled out as the file's own. */
+function withOwnLocation(source, file) {
+  const location = locationOf(file);
+  return source.replace(OWN_LOCATION, (_match, property) => JSON.stringify(location[property]));
+}
+
 /** esbuild loads each TypeScript source with its own location spelled out in place of import.meta's. */
 function ownLocationPlugin() {
   return {
     name: 'own-import-meta-location',
     setup(build) {
-      build.onLoad({ filter: /\.ts$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8');
-        const location = {
-          url: pathToFileURL(args.path).href,
-          filename: args.path,
-          dirname: path.dirname(args.path),
-        };
-        return {
-          contents: source.replace(OWN_LOCATION, (_match, property) => JSON.stringify(location[property])),
-          loader: 'ts',
-        };
-      });
+      build.onLoad({ filter: /\.ts$/ }, async (args) => ({
+        contents: withOwnLocation(await readFile(args.path, 'utf8'), args.path),
+        loader: 'ts',
+      }));
     },
   };
 }
@@ -174,16 +177,11 @@ function packageLocationPlugin() {
     setup(build) {
       build.onLoad({ filter: /\.[cm]?js$/ }, async (args) => {
         const source = await readFile(args.path, 'utf8');
-        const location = {
-          url: pathToFileURL(args.path).href,
-          filename: args.path,
-          dirname: path.dirname(args.path),
-        };
-        const contents =
-          moduleFormatOf(args.path, packageTypes) === 'module'
-            ? source.replace(OWN_LOCATION, (_match, property) => JSON.stringify(location[property]))
-            : `var __filename = ${JSON.stringify(location.filename)}, __dirname = ${JSON.stringify(location.dirname)};\n${source}`;
-        return { contents, loader: 'js' };
+        if (moduleFormatOf(args.path, packageTypes) === 'module')
+          return { contents: withOwnLocation(source, args.path), loader: 'js' };
+        const { filename, dirname } = locationOf(args.path);
+        const own = `var __filename = ${JSON.stringify(filename)}, __dirname = ${JSON.stringify(dirname)};`;
+        return { contents: `${own}\n${source}`, loader: 'js' };
       });
     },
   };
@@ -241,17 +239,15 @@ async function bundlePackages(esbuild, { root, outdir, target }) {
   return new Map(installed.map((name) => [name, path.join(outdir, `${fileName(name)}.mjs`)]));
 }
 
-/** An import of one of BUNDLED_PACKAGES by its name. */
-const BUNDLED_PACKAGE_NAME = new RegExp(
-  `^(?:${BUNDLED_PACKAGES.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`,
-);
-
-/** The bundled packages' imports, pointed at their bundles (external to the sources' bundle). */
+/**
+ * The bundled packages' imports, pointed at their bundles (external to the sources' bundle). Every import
+ * by a package's name is looked up (`bundles` holds the exact names): there are a few dozen per build.
+ */
 function bundledPackagesPlugin(bundles) {
   return {
     name: 'bundled-packages',
     setup(build) {
-      build.onResolve({ filter: BUNDLED_PACKAGE_NAME }, (args) => {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
         const file = bundles.get(args.path);
         return file ? { path: pathToFileURL(file).href, external: true } : undefined;
       });

@@ -41,10 +41,9 @@ function programLike(): {
   return { root, cacheDir: path.join(root, 'cache'), entry: path.join(root, 'cli/main.ts'), write };
 }
 
-function runNode(file: string): { WHERE: string; DIR: string; LAZY: number; url: string } {
-  return JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8' })) as ReturnType<
-    typeof runNode
-  >;
+/** What a compiled program printed: one line of JSON. */
+function outputOf(file: string): unknown {
+  return JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8' }));
 }
 
 test('the bundle is reused while its sources are unchanged and made again when one changes', async () => {
@@ -53,7 +52,7 @@ test('the bundle is reused while its sources are unchanged and made again when o
     const first = await compiledEntry(program);
     expect(path.relative(program.cacheDir, first), 'the bundle lives in the cache').not.toMatch(/^\.\./);
     expect(await compiledEntry(program), 'nothing changed: the same bundle').toBe(first);
-    const ran = runNode(first);
+    const ran = outputOf(first);
     expect(ran, 'each module finds itself where its source is').toEqual({
       WHERE: path.join(program.root, 'lib/where.ts'),
       DIR: path.join(program.root, 'lib'),
@@ -63,7 +62,7 @@ test('the bundle is reused while its sources are unchanged and made again when o
     program.write('cli/lazy.ts', 'export const LAZY: number = 2;\n');
     const second = await compiledEntry(program);
     expect(second, 'a lazily imported source changed: a new bundle').not.toBe(first);
-    expect(runNode(second).LAZY).toBe(2);
+    expect(outputOf(second)).toMatchObject({ LAZY: 2 });
     expect(await compiledEntry(program)).toBe(second);
   } finally {
     rmSync(program.root, { recursive: true, force: true });
@@ -122,9 +121,7 @@ test('a bundled package is compiled with the command line, and compiled again on
   try {
     installBundledPackage(program, 'first');
     const first = await compiledEntry(program);
-    const run = (file: string) =>
-      JSON.parse(execFileSync(process.execPath, [file], { encoding: 'utf8' })) as unknown;
-    expect(run(first), 'the package finds its own files, as it would in node_modules').toEqual({
+    expect(outputOf(first), 'the package finds its own files, as it would in node_modules').toEqual({
       version: '9.9.9',
       value: 'first',
       helperDir: path.join(program.root, 'node_modules/cjs-helper'),
@@ -137,15 +134,16 @@ test('a bundled package is compiled with the command line, and compiled again on
       "export const PACKAGE = 'loaded from node_modules';\n",
     );
     expect(await compiledEntry(program), 'no install: the same bundle').toBe(first);
-    expect(run(first), 'the bundle carries the package; it does not load it from node_modules').toMatchObject(
-      {
-        value: 'first',
-      },
-    );
+    expect(
+      outputOf(first),
+      'the bundle carries the package; it does not load it from node_modules',
+    ).toMatchObject({
+      value: 'first',
+    });
     installBundledPackage(program, 'second');
     const second = await compiledEntry(program);
     expect(second, 'npm installed again: a new bundle').not.toBe(first);
-    expect(run(second)).toMatchObject({ value: 'second' });
+    expect(outputOf(second)).toMatchObject({ value: 'second' });
   } finally {
     rmSync(program.root, { recursive: true, force: true });
   }
@@ -166,8 +164,7 @@ test('a bundled package that requires a module by a computed name loads from nod
     expect(notes, 'said once, as the bundle is made').toEqual([
       expect.stringMatching(/^note: .+ load from node_modules, not compiled: .*computed name/),
     ]);
-    const run = JSON.parse(execFileSync(process.execPath, [main], { encoding: 'utf8' })) as unknown;
-    expect(run, 'the command still runs, from node_modules').toMatchObject({
+    expect(outputOf(main), 'the command still runs, from node_modules').toMatchObject({
       value: 'installed',
       sep: path.sep,
     });

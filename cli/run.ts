@@ -26,6 +26,7 @@ import { parseResults, type SetupFailure, type TestRecord } from '../lib/results
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../scripts/report/baseline.ts';
+import { readRunResultFiles } from '../scripts/report/result-files.ts';
 import { withoutCredentials } from '../tests/support/redact.ts';
 import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
 import { loadTargetConfig } from '../tests/support/target.ts';
@@ -171,23 +172,23 @@ function readSetupFailures(file: string): SetupFailure[] {
 }
 
 /**
- * Moves what the test run wrote into place, replacing the previous run's. The previous results (hundreds
- * of files) are moved aside at once and deleted while the reports are built; the promise settles then.
+ * Moves what the test run wrote into place, replacing the previous run's. The previous Allure results
+ * (hundreds of files) are moved aside at once and deleted while the reports are built, which write this
+ * run's (buildRunReports); the promise settles once they are deleted.
  */
 function publish(from: ReportPaths['run'], to: ReportPaths): Promise<void> {
   const previous = path.join(from.root, 'previous-allure-results');
   if (existsSync(to.allureResults)) renameSync(to.allureResults, previous);
-  if (existsSync(from.allureResults)) renameSync(from.allureResults, to.allureResults);
-  else mkdirSync(to.allureResults, { recursive: true });
   rmSync(to.results, { force: true });
   renameSync(from.results, to.results);
   return rm(previous, { recursive: true, force: true });
 }
 
 /**
- * The embedded mock, served from this process for a run against it (not for a listing). It is built
- * while Playwright's runner starts, instead of after it as a process of its own: no start-up of a
- * second Node.js, and none of its time on the way to the first test.
+ * The embedded mock, served from this process for a run against it (not for a listing), on a port bound
+ * before Playwright's runner starts. It is built (`buildServedMock`) while the runner loads, instead of
+ * after it as a process of its own: no start-up of a second Node.js, and none of its time on the way to
+ * the first test.
  */
 async function serveMockFor(
   config: TargetConfig,
@@ -197,14 +198,21 @@ async function serveMockFor(
   if (!config.embedded || env[RUN_VARIABLES.targetsFile] || args.playwright.includes('--list'))
     return undefined;
   const mock = await serveEmbeddedMock();
-  mock.ready.catch((error: unknown) =>
-    console.error(
-      `the embedded mock could not be built: ${error instanceof Error ? error.message : String(error)}`,
-    ),
-  );
   env[RUN_VARIABLES.embeddedUrl] = mock.url;
   env[RUN_VARIABLES.embeddedServed] = '1';
   return mock;
+}
+
+/** Builds the served mock; settles either way (a mock that could not be built is said here, once). */
+function buildServedMock(mock: EmbeddedMock | undefined): Promise<void> {
+  if (!mock) return Promise.resolve();
+  return mock
+    .build()
+    .catch((error: unknown) =>
+      console.error(
+        `the embedded mock could not be built: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
 }
 
 export async function runCommand(argv: readonly string[], io: CommandIo = CONSOLE_IO): Promise<number> {
@@ -269,14 +277,18 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
   const mock = await serveMockFor(config, args, env);
-  // The report builders (Allure's and its plugin among them) load while the tests run, not after them,
-  // and after the mock is built: the first test waits for the mock, nothing waits for the builders yet.
-  const mockBuilt = mock ? mock.ready.catch(() => undefined) : Promise.resolve();
-  const reportBuilders = mockBuilt.then(() => import('../scripts/report/build.ts'));
-  reportBuilders.catch(() => undefined);
   let run: ChildRun;
+  let reportBuilders: Promise<typeof import('../scripts/report/build.ts')>;
   try {
-    run = await runPlaywright([...selection, ...args.playwright], env);
+    const running = runPlaywright([...selection, ...args.playwright], env);
+    // Built once the runner's process is spawned, not before: loading the mock takes this process's one
+    // thread for a third of a second, and the spawn waited for it.
+    const mockBuilt = buildServedMock(mock);
+    // The report builders (Allure's and its plugin among them) load while the tests run, not after them,
+    // and after the mock is built: the first test waits for the mock, nothing waits for the builders yet.
+    reportBuilders = mockBuilt.then(() => import('../scripts/report/build.ts'));
+    reportBuilders.catch(() => undefined);
+    run = await running;
   } finally {
     await mock?.close();
   }
@@ -302,6 +314,11 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   }
   if (args.playwright.includes('--list')) return run.exitCode;
   const inventory = await inventoryListing;
+  const allureResults = readRunResultFiles(prepared.paths.run);
+  if (allureResults.leftOver > 0)
+    io.err(
+      `warning: the last ${allureResults.leftOver} bytes of the run's Allure results are not a whole result (the test runner stopped while writing it); the report leaves them out`,
+    );
   mkdirSync(paths.root, { recursive: true });
   // Deleting the previous results can only fail on what the run root's removal below clears anyway.
   const previousRemoved = publish(prepared.paths.run, paths).catch(() => undefined);
@@ -310,7 +327,8 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const { verdict, lines } = await buildRunReports({
     records,
     ...(inventory ? { inventory } : {}),
-    allureResultsDirs: [paths.allureResults],
+    allureResults: allureResults.files,
+    keepAllureResultsIn: paths.allureResults,
     subset: partial,
     selection: selectionLabel(args.selection),
     target: targetLabel(config),

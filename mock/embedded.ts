@@ -3,8 +3,8 @@
  *
  * The run command needs the mock's URL before it starts Playwright's runner, and building the mock is
  * half a second of module loading: here the port is bound at once, the runner starts with its URL, and
- * the mock is built while the runner loads. A request that arrives before the mock is ready waits for it
- * rather than being refused, so nothing depends on which of the two finishes first.
+ * the mock is built (`build`) while the runner loads. A request that arrives before the mock is ready
+ * waits for it rather than being refused, so nothing depends on which of the two finishes first.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,8 +15,11 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface EmbeddedMock {
   url: string;
-  /** Settles once the mock answers; rejects, with the port closed, when it could not be built. */
-  ready: Promise<void>;
+  /**
+   * Builds the mock, which then answers the requests that waited for it; settles once it answers, and
+   * rejects, with the port closed, when it could not be built. Built once: a second call gets the same.
+   */
+  build(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,7 @@ export async function serveEmbeddedMock(options: MockOptions = {}): Promise<Embe
       server.close(() => resolve());
     });
   let closeApp = (): Promise<void> => Promise.resolve();
-  const ready = (async () => {
+  const buildApp = async () => {
     const { buildMock } = await import('./app.ts');
     let fastifyHandler: Handler | undefined;
     const app = await buildMock({
@@ -55,13 +58,18 @@ export async function serveEmbeddedMock(options: MockOptions = {}): Promise<Embe
     closeApp = () => app.close();
     handle = fastifyHandler;
     for (const [request, response] of waiting.splice(0)) handle?.(request, response);
-  })();
-  // A mock that cannot be built leaves nobody waiting: the port closes and the run finds no target.
-  ready.catch(() => closeServer());
+  };
+  let built: Promise<void> | undefined;
 
   return {
     url: `http://${LOOPBACK}:${port}`,
-    ready,
+    build: () => {
+      if (built) return built;
+      built = buildApp();
+      // A mock that cannot be built leaves nobody waiting: the port closes and the run finds no target.
+      built.catch(() => closeServer());
+      return built;
+    },
     close: async () => {
       await closeApp();
       await closeServer();

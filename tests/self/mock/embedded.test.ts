@@ -4,7 +4,8 @@ import { serveEmbeddedMock } from '../../../mock/embedded.ts';
 test('the embedded mock holds its port at once and answers a request sent before it was built', async () => {
   const mock = await serveEmbeddedMock();
   let built = false;
-  void mock.ready.then(() => (built = true));
+  const ready = mock.build();
+  void ready.then(() => (built = true));
   try {
     // Sent at once, while the mock is still being built: the request waits for it instead of being refused.
     const answer = fetch(`${mock.url}/v1/account/settlement_report/config`);
@@ -13,7 +14,7 @@ test('the embedded mock holds its port at once and answers a request sent before
     expect(sentBeforeBuilt).toBe(true);
     expect(response.status).toBe(401);
     expect(((await response.json()) as { status?: unknown }).status).toBe(401);
-    await mock.ready;
+    await ready;
   } finally {
     await mock.close();
   }

@@ -45,14 +45,19 @@ const UNUSED_FOR_MS = 60 * 60 * 1000;
 /** `import.meta.url`, `.filename` and `.dirname`, not `.resolve(...)` (a bare specifier resolves alike). */
 const OWN_LOCATION = /\bimport\.meta\.(url|filename|dirname)\b/g;
 /**
- * Packages compiled with the command line rather than loaded from node_modules: Allure's report builder and
- * its plugin, which a run loads while its tests run. As installed they are over six hundred modules (most
+ * Packages compiled with the command line rather than loaded from node_modules: Allure's report builder, its
+ * plugin and its readers' result files (the report reads a run's results from memory), which a run loads
+ * while its tests run. As installed they are over six hundred modules (most
  * of a second of CPU, on the cores the tests need); compiled into one bundle, about a third of that. They
  * are bundled apart from the sources, with all they import, into the bundle's vendor/ folder, and made
  * again with it when the installed packages change (INSTALLED_PACKAGES is among the bundle's inputs).
  * Each must be an ES module: bundled, a CommonJS package would offer only its default export.
  */
-export const BUNDLED_PACKAGES = ['@allurereport/core', '@allurereport/plugin-awesome'];
+export const BUNDLED_PACKAGES = [
+  '@allurereport/core',
+  '@allurereport/plugin-awesome',
+  '@allurereport/reader-api',
+];
 /** npm's record of what node_modules holds, rewritten by every install. */
 const INSTALLED_PACKAGES = path.join('node_modules', '.package-lock.json');
 const VENDOR_DIR = 'vendor';

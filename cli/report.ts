@@ -13,6 +13,7 @@ import { parseResults, type TestRecord } from '../lib/results.ts';
 import { baselineFileOf, BaselineError, readBaseline } from '../scripts/report/baseline.ts';
 import { buildRunReports } from '../scripts/report/build.ts';
 import { jobSummaryMarkdown } from '../scripts/report/job-summary.ts';
+import { readResultFolder } from '../scripts/report/result-files.ts';
 import type { SummaryFile } from '../scripts/report/summary.ts';
 import { UsageError } from './run-arguments.ts';
 import type { CommandIo } from './run.ts';
@@ -71,7 +72,7 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
     const records = latestPerTest(shards.flatMap((s) => parseResults(readFileSync(s.results, 'utf8'))));
     const { verdict, lines } = await buildRunReports({
       records,
-      allureResultsDirs: shards.map((s) => s.allureResults).filter((d) => existsSync(d)),
+      allureResults: shards.flatMap((s) => readResultFolder(s.allureResults)),
       subset: false,
       selection: `${shards.length} shards merged`,
       target: summaries[0]!.target,

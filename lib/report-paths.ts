@@ -7,6 +7,7 @@
  * outputs, so a failed start never leaves the folder half old, half new.
  */
 import { resolve } from 'node:path';
+import { ALLURE_STREAM_FILE } from './allure-stream.ts';
 import { RESULTS_FILE, SETUP_FAILURES_FILE } from './results.ts';
 import { RUN_VARIABLES } from './run-variables.ts';
 
@@ -14,7 +15,9 @@ export const DEFAULT_REPORTS_DIR = 'reports';
 
 export interface RunOutputPaths {
   root: string;
+  /** Allure's rare files (environment, categories); its results and attachments are in `allureStream`. */
   allureResults: string;
+  allureStream: string;
   results: string;
   setupFailures: string;
 }
@@ -50,6 +53,7 @@ export function reportPathsUnder(root: string): ReportPaths {
     run: {
       root: run,
       allureResults: resolve(run, 'allure-results'),
+      allureStream: resolve(run, ALLURE_STREAM_FILE),
       results: resolve(run, RESULTS_FILE),
       setupFailures: resolve(run, SETUP_FAILURES_FILE),
     },

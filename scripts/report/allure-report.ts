@@ -5,12 +5,15 @@
  * other host (the awesome template's analytics script is removed, and its absence checked).
  */
 import './node20-iterator-helpers.ts';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AllureReport, resolveConfig } from '@allurereport/core';
 import AwesomePlugin from '@allurereport/plugin-awesome';
+import { BufferResultFile } from '@allurereport/reader-api';
+import type { AllureFile } from '../../lib/allure-stream.ts';
 import { RUN_LABELS } from '../../lib/results.ts';
 import { CONFORMANCE_CATEGORIES } from './categories.ts';
+import { writeResultFolder } from './result-files.ts';
 
 export const REPORT_NAME = 'Payments Platform API conformance';
 /** The report groups tests by area, then endpoint; requirements are labels, not levels. */
@@ -28,7 +31,10 @@ export interface KnownDeviationNote {
 }
 
 export interface AllureReportOptions {
-  resultsDirs: readonly string[];
+  /** Allure's result files: results, containers, attachments, environment. */
+  results: readonly AllureFile[];
+  /** The folder the results are written to (with known deviations marked), while the report is built. */
+  keepResultsIn?: string;
   output: string;
   historyPath: string;
   /** Files shown as the report's global attachments (the coverage report). */
@@ -57,25 +63,26 @@ interface ResultFile {
   statusDetails?: { message?: string };
 }
 
-/** Marks the results of known deviations (a label and a first line), so the report files them apart. */
-function markKnownDeviations(dirs: readonly string[], known: ReadonlyMap<string, KnownDeviationNote>): void {
-  if (known.size === 0) return;
-  for (const dir of dirs) {
-    for (const name of readdirSync(dir).filter((f) => RESULT_FILE.test(f))) {
-      const file = join(dir, name);
-      const result = JSON.parse(readFileSync(file, 'utf8')) as ResultFile;
-      const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
-      const note = key ? known.get(key) : undefined;
-      if (!note) continue;
-      const text = `known deviation until ${note.until}: ${note.reason}`;
-      result.labels = [...(result.labels ?? []), { name: RUN_LABELS.knownDeviation, value: text }];
-      result.statusDetails = {
-        ...result.statusDetails,
-        message: `${text}\n\n${result.statusDetails?.message ?? ''}`,
-      };
-      writeFileSync(file, JSON.stringify(result));
-    }
-  }
+/** The results of known deviations marked (a label and a first line), so the report files them apart. */
+function markKnownDeviations(
+  files: readonly AllureFile[],
+  known: ReadonlyMap<string, KnownDeviationNote>,
+): readonly AllureFile[] {
+  if (known.size === 0) return files;
+  return files.map((file) => {
+    if (!RESULT_FILE.test(file.name)) return file;
+    const result = JSON.parse(file.content.toString('utf8')) as ResultFile;
+    const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
+    const note = key ? known.get(key) : undefined;
+    if (!note) return file;
+    const text = `known deviation until ${note.until}: ${note.reason}`;
+    result.labels = [...(result.labels ?? []), { name: RUN_LABELS.knownDeviation, value: text }];
+    result.statusDetails = {
+      ...result.statusDetails,
+      message: `${text}\n\n${result.statusDetails?.message ?? ''}`,
+    };
+    return { name: file.name, content: Buffer.from(JSON.stringify(result), 'utf8') };
+  });
 }
 
 /**
@@ -122,8 +129,14 @@ function reportPlugins() {
   ];
 }
 
+/** Allure's order of reading a folder: by file name. */
+const byName = (a: AllureFile, b: AllureFile) => a.name.localeCompare(b.name);
+
 export async function buildAllureReport(options: AllureReportOptions): Promise<string> {
-  markKnownDeviations(options.resultsDirs, options.knownDeviations);
+  const results = markKnownDeviations(options.results, options.knownDeviations);
+  // Written by the disk while this thread builds the report; awaited before the report is called built.
+  const kept = options.keepResultsIn ? writeResultFolder(options.keepResultsIn, results) : Promise.resolve();
+  kept.catch(() => undefined);
   rmSync(options.output, { recursive: true, force: true });
   const config = await resolveConfig(
     {
@@ -144,9 +157,11 @@ export async function buildAllureReport(options: AllureReportOptions): Promise<s
     variables: options.variables,
   });
   await report.start();
-  for (const dir of options.resultsDirs) await report.readDirectory(dir);
+  for (const file of [...results].sort(byName))
+    await report.readResult(new BufferResultFile(file.content, file.name));
   await report.done();
   const index = join(options.output, 'index.html');
   stripAnalytics(index);
+  await kept;
   return index;
 }

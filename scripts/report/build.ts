@@ -4,6 +4,7 @@
  * report, the console summary, summary.json and the verdict. Used by a run and by a merge of shards.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AllureFile } from '../../lib/allure-stream.ts';
 import type { ReportPaths } from '../../lib/report-paths.ts';
 import type { TestRecord } from '../../lib/results.ts';
 import { buildAllureReport } from './allure-report.ts';
@@ -21,7 +22,10 @@ export interface RunReportInput {
   records: readonly TestRecord[];
   /** Every test of the suite, for a subset run; the records themselves for a whole run. */
   inventory?: readonly Pick<TestRecord, 'key' | 'title' | 'requirements'>[];
-  allureResultsDirs: readonly string[];
+  /** Allure's result files of the run (or of the shards merged). */
+  allureResults: readonly AllureFile[];
+  /** Where those files are kept for Allure's tools and later merges: the run's reports folder. */
+  keepAllureResultsIn?: string;
   subset: boolean;
   selection: string;
   /** The target as reports name it: its base URL without credentials, or `embedded mock`. */
@@ -68,7 +72,8 @@ export async function buildRunReports(
     baselineFile: input.baseline.file,
   };
   await buildAllureReport({
-    resultsDirs: input.allureResultsDirs,
+    results: input.allureResults,
+    ...(input.keepAllureResultsIn ? { keepResultsIn: input.keepAllureResultsIn } : {}),
     output: paths.allureReport,
     historyPath: history.allure,
     attachments: [paths.coverageHtml, paths.coverageMarkdown],

@@ -1,19 +1,18 @@
 /**
  * allure-playwright, writing its results without holding up the runner.
  *
- * Its own writer creates, writes and syncs to disk (fsync) every result and attachment file as the test
- * ends, in the runner's one thread: a run writes about a thousand such files, and while the runner waits
- * on the disk no worker is handed its next test (over a second of a conformance run's wall time). Here
- * attachments, the bulk of them, are written in the background and awaited before the run ends, and
- * nothing is synced: the run's results go to the run's own folder and are published only once the run
- * has ended (cli/run.ts), so a file cut short by a crash never reaches a report. Files are written as
- * they were; only the sync and the rename through a temporary name are left out.
+ * Its own writer creates, writes and syncs to disk (fsync) a file for every result and attachment as the
+ * test ends, in the runner's one thread: a run writes about seven hundred, and while the runner is busy
+ * with them no worker is handed its next test. Here each of those files is appended to one stream file
+ * instead (lib/allure-stream.ts), which the run command reads once the run has ended: it builds the report
+ * from it and writes the files of the reports' allure-results folder as they were. Nothing is synced: the
+ * stream is the run's own and is published only once the run has ended (cli/run.ts), so a record cut short
+ * by a crash never reaches a report.
  *
  * Each result also gets its description as HTML (lib/requirement-quotes.ts), which the report would
  * otherwise render from the Markdown after the run, a test at a time.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
@@ -21,6 +20,7 @@ import { AllureReporter } from 'allure-playwright';
 import type * as AllureSdk from 'allure-js-commons/sdk';
 import type * as AllureSdkReporter from 'allure-js-commons/sdk/reporter';
 import type { FileSystemWriter as AllureFileSystemWriter, Writer } from 'allure-js-commons/sdk/reporter';
+import { encodeRecord } from '../../lib/allure-stream.ts';
 import { requirementQuotesHtml } from '../../lib/requirement-quotes.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
 import { DECLARED_LABELS } from '../../lib/results.ts';
@@ -44,55 +44,44 @@ function descriptionHtmlOf(result: ResultsOf<'writeResult'>): string | undefined
   return ids.length > 0 && ids.every(isRequirementId) ? requirementQuotesHtml(ids) : undefined;
 }
 
-class UnsyncedWriter implements Writer {
+class StreamWriter implements Writer {
   /** The rare files (environment, categories, globals) are left to Allure's own writer and its format. */
   private readonly rare: AllureFileSystemWriter;
-  private made = false;
-  private readonly writing = new Set<Promise<void>>();
-  private failed: Error | undefined;
+  private stream: number | undefined;
 
-  constructor(private readonly resultsDir: string) {
+  constructor(
+    resultsDir: string,
+    private readonly streamFile: string,
+  ) {
     this.rare = new FileSystemWriter({ resultsDir });
   }
 
-  private pathOf(name: string): string {
-    if (!this.made) mkdirSync(this.resultsDir, { recursive: true });
-    this.made = true;
-    return path.join(this.resultsDir, name);
+  private append(name: string, content: Buffer): void {
+    if (this.stream === undefined) {
+      mkdirSync(path.dirname(this.streamFile), { recursive: true });
+      this.stream = openSync(this.streamFile, 'w');
+    }
+    const record = encodeRecord({ name, content });
+    for (let written = 0; written < record.length;)
+      written += writeSync(this.stream, record, written, record.length - written);
   }
 
   writeResult(result: ResultsOf<'writeResult'>): void {
     const descriptionHtml = descriptionHtmlOf(result);
-    writeFileSync(
-      this.pathOf(`${result.uuid}-result.json`),
-      JSON.stringify(descriptionHtml ? { ...result, descriptionHtml } : result),
-      'utf8',
-    );
+    const json = JSON.stringify(descriptionHtml ? { ...result, descriptionHtml } : result);
+    this.append(`${result.uuid}-result.json`, Buffer.from(json, 'utf8'));
   }
 
   writeGroup(result: ResultsOf<'writeGroup'>): void {
-    writeFileSync(this.pathOf(`${result.uuid}-container.json`), JSON.stringify(result), 'utf8');
+    this.append(`${result.uuid}-container.json`, Buffer.from(JSON.stringify(result), 'utf8'));
   }
 
   writeAttachment(distFileName: string, content: Buffer): void {
-    const written = writeFile(this.pathOf(distFileName), content).then(
-      () => void this.writing.delete(written),
-      (error: unknown) => {
-        this.failed ??= error instanceof Error ? error : new Error(String(error));
-        this.writing.delete(written);
-      },
-    );
-    this.writing.add(written);
-  }
-
-  /** Resolves once every attachment is on disk; rejects with the first that could not be written. */
-  async written(): Promise<void> {
-    while (this.writing.size > 0) await Promise.all([...this.writing]);
-    if (this.failed !== undefined) throw this.failed;
+    this.append(distFileName, content);
   }
 
   writeAttachmentFromPath(distFileName: string, from: string): void {
-    copyFileSync(from, this.pathOf(distFileName));
+    this.append(distFileName, readFileSync(from));
   }
 
   writeEnvironmentInfo(info: ResultsOf<'writeEnvironmentInfo'>): void {
@@ -106,26 +95,42 @@ class UnsyncedWriter implements Writer {
   writeGlobals(distFileName: string, info: Parameters<Writer['writeGlobals']>[1]): void {
     this.rare.writeGlobals(distFileName, info);
   }
+
+  close(): void {
+    if (this.stream !== undefined) closeSync(this.stream);
+    this.stream = undefined;
+  }
 }
 
 type AllureOptions = ConstructorParameters<typeof AllureReporter>[0];
 
-export default class UnsyncedAllureReporter extends AllureReporter {
-  private writer: UnsyncedWriter | undefined;
+export interface StreamingAllureOptions extends NonNullable<AllureOptions> {
+  /** Where Allure's rare files go (environment, categories). */
+  resultsDir: string;
+  /** The stream every result and attachment is appended to (lib/allure-stream.ts). */
+  streamFile: string;
+}
 
-  constructor(private readonly allureOptions: AllureOptions & { resultsDir: string }) {
+export default class StreamingAllureReporter extends AllureReporter {
+  private writer: StreamWriter | undefined;
+  private readonly resultsDir: string;
+  private readonly streamFile: string;
+
+  constructor({ streamFile, ...allureOptions }: StreamingAllureOptions) {
     super(allureOptions);
+    this.resultsDir = allureOptions.resultsDir;
+    this.streamFile = streamFile;
   }
 
   override onBegin(suite: Suite): void {
     super.onBegin(suite);
-    this.writer = new UnsyncedWriter(this.allureOptions.resultsDir);
+    this.writer = new StreamWriter(this.resultsDir, this.streamFile);
     // allure-playwright builds its runtime, and with it the writer, here and offers no option for another.
     (this as unknown as { allureRuntime: { writer: Writer } }).allureRuntime.writer = this.writer;
   }
 
   override async onEnd(): Promise<void> {
     await super.onEnd();
-    await this.writer?.written();
+    this.writer?.close();
   }
 }

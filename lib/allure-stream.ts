@@ -72,7 +72,8 @@ export function decodeStream(bytes: Buffer): DecodedStream {
     if (!header) break;
     const start = headerEnd + 1;
     const end = start + header.bytes;
-    if (end >= bytes.length || bytes[end] !== LINE_BREAK) break;
+    // Past the end, bytes[end] is undefined: a record cut short.
+    if (bytes[end] !== LINE_BREAK) break;
     files.push({ name: header.name, content: bytes.subarray(start, end) });
     at = end + 1;
   }

@@ -13,6 +13,13 @@ import type { MockOptions } from './context.ts';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
+/**
+ * How long an idle connection is kept: Fastify's own default, which this server (made here, not by
+ * Fastify) would otherwise not have (Node's is 5 s). The suite keeps its connections to this mock for the
+ * next request (tests/support/http.ts), and no test of a run leaves one idle that long.
+ */
+const IDLE_CONNECTION_MS = 72_000;
+
 export interface EmbeddedMock {
   url: string;
   /**
@@ -25,6 +32,7 @@ export interface EmbeddedMock {
 
 export async function serveEmbeddedMock(options: MockOptions = {}): Promise<EmbeddedMock> {
   const server = createServer();
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
   const waiting: Parameters<Handler>[] = [];
   let handle: Handler | undefined;
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {

@@ -195,6 +195,7 @@ export class ApiClient {
         headers,
         ...(body === undefined ? {} : { body }),
         timeoutMs: this.timeoutMs,
+        keepConnection: this.config.embedded,
       });
     } catch (error) {
       const timedOut = error instanceof HttpTimeoutError;

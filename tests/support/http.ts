@@ -7,7 +7,7 @@
  * fetch refuses the ports its standard blocks (9, 6000 and others), where a target may well listen, and
  * it hides the 302 of the authorization endpoint behind its own redirect handling.
  */
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { SUITE_VERSION } from '../../lib/version.ts';
@@ -18,6 +18,12 @@ export interface HttpRequest {
   body?: string;
   /** The whole exchange, connection to last byte. */
   timeoutMs: number;
+  /**
+   * Over a connection kept for the next exchange: for the embedded mock only (see below). Any other
+   * target gets a connection per exchange, as the reproduction's curl makes it: a connection the server
+   * closed while idle can never turn into a failed request.
+   */
+  keepConnection?: boolean;
 }
 
 export interface HttpAnswer {
@@ -31,6 +37,14 @@ export interface HttpAnswer {
 export class HttpTimeoutError extends Error {
   override name = 'HttpTimeoutError';
 }
+
+/**
+ * Connections kept for the embedded mock. It serves this run only, on loopback, and keeps an idle
+ * connection for over a minute (mock/embedded.ts), far longer than any test of a run leaves one idle: no
+ * request can meet a connection it closed. A connection per exchange cost the run 3% of its CPU, on both
+ * sides.
+ */
+const KEPT_CONNECTIONS = new Agent({ keepAlive: true });
 
 /** Sent unless the request names its own: who is asking, and that any media type will be read. */
 const DEFAULT_HEADERS = { 'user-agent': `payments-conformance/${SUITE_VERSION}`, accept: '*/*' };
@@ -65,9 +79,8 @@ export function exchange(url: URL, init: HttpRequest): Promise<HttpAnswer> {
     // A length, not chunked transfer coding: some servers refuse a chunked request body.
     if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
     const client = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    // One connection per exchange, as the reproduction's curl makes it: a connection the server closed
-    // while idle can never turn into a failed request.
-    const request = client(url, { method: init.method, headers, agent: false }, (response) => {
+    const agent = init.keepConnection && url.protocol === 'http:' ? KEPT_CONNECTIONS : false;
+    const request = client(url, { method: init.method, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.once('error', fail);
       const body = bodyStream(response);

@@ -13,6 +13,7 @@ async function serving(
   },
 ) {
   const seen: { headers: IncomingHttpHeaders; body: string }[] = [];
+  let connections = 0;
   const server = createServer((request, response) => {
     let body = '';
     request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
@@ -23,12 +24,18 @@ async function serving(
       response.end(sent);
     });
   });
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: new URL(`http://127.0.0.1:${port}/v1/anything?x=1`),
     seen,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    connections: () => connections,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
@@ -66,6 +73,19 @@ test.describe('one HTTP exchange (tests/support/http.ts)', () => {
       const answer = await exchange(server.url, { method: 'GET', timeoutMs: 5_000 });
       expect(answer.text).toBe('{"zipped":true}');
       expect(answer.headers['set-cookie']).toBe('a=1\nb=2');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a connection per exchange, unless the exchange keeps it for the next (the embedded mock)', async () => {
+    const server = await serving(() => ({ status: 200, headers: {}, body: 'ok' }));
+    try {
+      for (let n = 0; n < 3; n++) await exchange(server.url, { method: 'GET', timeoutMs: 5_000 });
+      expect(server.connections(), 'one per exchange').toBe(3);
+      for (let n = 0; n < 3; n++)
+        await exchange(server.url, { method: 'GET', timeoutMs: 5_000, keepConnection: true });
+      expect(server.connections(), 'one more for the three kept').toBe(4);
     } finally {
       await server.close();
     }

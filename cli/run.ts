@@ -13,7 +13,6 @@ import {
   renameSync,
   rmSync,
 } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
 import { serveEmbeddedMock, type EmbeddedMock } from '../mock/embedded.ts';
@@ -26,6 +25,7 @@ import { parseResults, type SetupFailure, type TestRecord } from '../lib/results
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../scripts/report/baseline.ts';
+import type { KeptResults } from '../scripts/report/allure-report.ts';
 import { readRunResultFiles } from '../scripts/report/result-files.ts';
 import { withoutCredentials } from '../tests/support/redact.ts';
 import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
@@ -173,15 +173,16 @@ function readSetupFailures(file: string): SetupFailure[] {
 
 /**
  * Moves what the test run wrote into place, replacing the previous run's. The previous Allure results
- * (hundreds of files) are moved aside at once and deleted while the reports are built, which write this
- * run's (buildRunReports); the promise settles once they are deleted.
+ * (hundreds of files) are moved aside, into the run's folder, and deleted while the reports are built,
+ * which write this run's (buildRunReports).
  */
-function publish(from: ReportPaths['run'], to: ReportPaths): Promise<void> {
+function publish(from: ReportPaths['run'], to: ReportPaths): KeptResults {
   const previous = path.join(from.root, 'previous-allure-results');
-  if (existsSync(to.allureResults)) renameSync(to.allureResults, previous);
+  const replacing = existsSync(to.allureResults);
+  if (replacing) renameSync(to.allureResults, previous);
   rmSync(to.results, { force: true });
   renameSync(from.results, to.results);
-  return rm(previous, { recursive: true, force: true });
+  return { folder: to.allureResults, ...(replacing ? { replacing: previous } : {}) };
 }
 
 /**
@@ -320,15 +321,14 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
       `warning: the last ${allureResults.leftOver} bytes of the run's Allure results are not a whole result (the test runner stopped while writing it); the report leaves them out`,
     );
   mkdirSync(paths.root, { recursive: true });
-  // Deleting the previous results can only fail on what the run root's removal below clears anyway.
-  const previousRemoved = publish(prepared.paths.run, paths).catch(() => undefined);
+  const keptResults = publish(prepared.paths.run, paths);
   if (existsSync(lastRun)) renameSync(lastRun, path.join(prepared.paths.root, LAST_RUN_FILE));
   const { buildRunReports } = await reportBuilders;
   const { verdict, lines } = await buildRunReports({
     records,
     ...(inventory ? { inventory } : {}),
     allureResults: allureResults.files,
-    keepAllureResultsIn: paths.allureResults,
+    keepAllureResultsIn: keptResults,
     subset: partial,
     selection: selectionLabel(args.selection),
     target: targetLabel(config),
@@ -339,7 +339,6 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     invocation: runInvocation(),
   });
   for (const line of lines) io.out(line);
-  await previousRemoved;
   rmSync(prepared.paths.run.root, { recursive: true, force: true });
   return verdict.exitCode;
 }

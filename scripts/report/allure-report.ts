@@ -6,6 +6,7 @@
  */
 import './node20-iterator-helpers.ts';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AllureReport, resolveConfig } from '@allurereport/core';
 import AwesomePlugin from '@allurereport/plugin-awesome';
@@ -33,8 +34,8 @@ export interface KnownDeviationNote {
 export interface AllureReportOptions {
   /** Allure's result files: results, containers, attachments, environment. */
   results: readonly AllureFile[];
-  /** The folder the results are written to (with known deviations marked), while the report is built. */
-  keepResultsIn?: string;
+  /** Where the results are kept as files (known deviations marked), written while the report is built. */
+  keepResultsIn?: KeptResults;
   output: string;
   historyPath: string;
   /** Files shown as the report's global attachments (the coverage report). */
@@ -53,6 +54,23 @@ const ANALYTICS =
 /** Far more than the block's few hundred bytes; a block the template made longer is left, and reported. */
 const ANALYTICS_WINDOW = 8 * 1024;
 const EXTERNAL_MARKERS = ['googletagmanager', 'gtag('];
+
+export interface KeptResults {
+  folder: string;
+  /** The previous results, moved out of `folder`: deleted meanwhile. */
+  replacing?: string;
+}
+
+/**
+ * Writes the results into their folder and deletes the ones they replace: hundreds of files each, left to
+ * the disk and the thread pool while this thread renders the report.
+ */
+function keep(kept: KeptResults, results: readonly AllureFile[]): Promise<unknown> {
+  return Promise.all([
+    writeResultFolder(kept.folder, results),
+    kept.replacing ? rm(kept.replacing, { recursive: true, force: true }) : undefined,
+  ]);
+}
 
 export class ReportBuildError extends Error {
   override name = 'ReportBuildError';
@@ -134,34 +152,40 @@ const byName = (a: AllureFile, b: AllureFile) => a.name.localeCompare(b.name);
 
 export async function buildAllureReport(options: AllureReportOptions): Promise<string> {
   const results = markKnownDeviations(options.results, options.knownDeviations);
-  // Written by the disk while this thread builds the report; awaited before the report is called built.
-  const kept = options.keepResultsIn ? writeResultFolder(options.keepResultsIn, results) : Promise.resolve();
-  kept.catch(() => undefined);
-  rmSync(options.output, { recursive: true, force: true });
-  const config = await resolveConfig(
-    {
-      name: REPORT_NAME,
-      output: options.output,
-      historyPath: options.historyPath,
-      historyLimit: HISTORY_RUNS_SHOWN,
-      categories: CONFORMANCE_CATEGORIES,
-    },
-    // No plugin of Allure's choosing: the report's own follow.
-    { plugins: {} },
-  );
-  const report = new AllureReport({
-    ...config,
-    plugins: reportPlugins(),
-    realTime: false,
-    globalAttachments: [...options.attachments],
-    variables: options.variables,
-  });
-  await report.start();
-  for (const file of [...results].sort(byName))
-    await report.readResult(new BufferResultFile(file.content, file.name));
-  await report.done();
-  const index = join(options.output, 'index.html');
-  stripAnalytics(index);
-  await kept;
-  return index;
+  let kept: Promise<unknown> | undefined;
+  // Kept once the report has started (it reads the target's history through the same thread pool), and
+  // kept all the same when the report could not be built.
+  const keepResults = () =>
+    (kept ??= options.keepResultsIn ? keep(options.keepResultsIn, results) : Promise.resolve());
+  try {
+    rmSync(options.output, { recursive: true, force: true });
+    const config = await resolveConfig(
+      {
+        name: REPORT_NAME,
+        output: options.output,
+        historyPath: options.historyPath,
+        historyLimit: HISTORY_RUNS_SHOWN,
+        categories: CONFORMANCE_CATEGORIES,
+      },
+      // No plugin of Allure's choosing: the report's own follow.
+      { plugins: {} },
+    );
+    const report = new AllureReport({
+      ...config,
+      plugins: reportPlugins(),
+      realTime: false,
+      globalAttachments: [...options.attachments],
+      variables: options.variables,
+    });
+    await report.start();
+    keepResults().catch(() => undefined);
+    for (const file of [...results].sort(byName))
+      await report.readResult(new BufferResultFile(file.content, file.name));
+    await report.done();
+    const index = join(options.output, 'index.html');
+    stripAnalytics(index);
+    return index;
+  } finally {
+    await keepResults();
+  }
 }

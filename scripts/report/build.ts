@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AllureFile } from '../../lib/allure-stream.ts';
 import type { ReportPaths } from '../../lib/report-paths.ts';
 import type { TestRecord } from '../../lib/results.ts';
-import { buildAllureReport } from './allure-report.ts';
+import { buildAllureReport, type KeptResults } from './allure-report.ts';
 
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { buildCoverage } from './coverage.ts';
@@ -25,7 +25,7 @@ export interface RunReportInput {
   /** Allure's result files of the run (or of the shards merged). */
   allureResults: readonly AllureFile[];
   /** Where those files are kept for Allure's tools and later merges: the run's reports folder. */
-  keepAllureResultsIn?: string;
+  keepAllureResultsIn?: KeptResults;
   subset: boolean;
   selection: string;
   /** The target as reports name it: its base URL without credentials, or `embedded mock`. */

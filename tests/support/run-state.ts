@@ -3,7 +3,7 @@
  * the project and the reports (mode 0700, files 0600): the tokens the global setup obtained per target,
  * markers for resources a real target lets the run use once, and locks. The global teardown removes it.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -144,7 +144,8 @@ export async function withRunLock<T>(target: string, name: string, action: () =>
 }
 
 /** Where tests run last, after every other test of the run: they move the clock past every token's lifetime. */
-const LAST_TESTS_DIR = 'tests/teardown/';
+/** The folder of the tests that run after every other (they move the target's clock). */
+export const LAST_TESTS_DIR = 'tests/teardown/';
 
 /** Whether a spec file (relative to the project's root, any separator) holds tests that run last. */
 export function isLastTestsFile(file: string): boolean {
@@ -161,11 +162,14 @@ export interface RunProgress {
 /**
  * Written by the verdict reporter, in the runner, as the run starts, then as a last test starts and as
  * each test ends after that (before, nobody waits for the count: a write per test was a tenth of the
- * runner's CPU).
+ * runner's CPU). Written whole, by a rename: a last test reading it while it was rewritten in place found
+ * it empty, took that for "no count" and went on, moving the clock under tests still to run.
  */
 export function writeRunProgress(progress: RunProgress): void {
   mkdirSync(runRoot(), { recursive: true, mode: 0o700 });
-  writeFileSync(path.join(runRoot(), PROGRESS_FILE), JSON.stringify(progress), { mode: 0o600 });
+  const file = path.join(runRoot(), PROGRESS_FILE);
+  writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(progress), { mode: 0o600 });
+  renameSync(`${file}.${process.pid}.tmp`, file);
 }
 
 function readRunProgress(): RunProgress | undefined {

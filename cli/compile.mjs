@@ -47,10 +47,10 @@ const OWN_LOCATION = /\bimport\.meta\.(url|filename|dirname)\b/g;
 /**
  * Packages compiled with the command line rather than loaded from node_modules: Allure's report builder, its
  * plugin and its readers' result files (the report reads a run's results from memory), which a run loads
- * while its tests run. As installed they are over six hundred modules (most
- * of a second of CPU, on the cores the tests need); compiled into one bundle, about a third of that. They
- * are bundled apart from the sources, with all they import, into the bundle's vendor/ folder, and made
- * again with it when the installed packages change (INSTALLED_PACKAGES is among the bundle's inputs).
+ * while its tests run. As installed they are over six hundred modules (most of a second of CPU, on the
+ * cores the tests need); compiled into one bundle, about a third of that. They are bundled apart from the
+ * sources, with all they import, into the bundle's vendor/ folder, and made again with it when the
+ * installed packages change (INSTALLED_PACKAGES is among the bundle's inputs).
  * Each must be an ES module: bundled, a CommonJS package would offer only its default export.
  */
 export const BUNDLED_PACKAGES = [
@@ -109,7 +109,10 @@ function readManifest(cacheDir) {
   }
 }
 
-/** Writes `file` whole or not at all: a run starting meanwhile reads the old manifest or the new one. */
+/**
+ * Writes `file` whole or not at all: a run starting meanwhile reads the old manifest or the new one. The
+ * TypeScript code's lib/write-whole.ts does the same; this file runs before TypeScript can be loaded.
+ */
 function writeAtomically(file, text) {
   const partial = `${file}.${randomUUID()}.partial`;
   writeFileSync(partial, text);

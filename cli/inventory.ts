@@ -10,21 +10,13 @@
  * that change which tests are registered; a cached listing that cannot be read is listed again.
  */
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CODE_ROOT } from '../lib/paths.ts';
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
+import { writeFileWhole } from '../lib/write-whole.ts';
 import { listTests, type ListedTest } from './playwright.ts';
 
 /** The folders of the suite's code a listing loads (tests/self is the project's own tests: not listed). */
@@ -110,10 +102,8 @@ export async function suiteInventory(args: readonly string[], env: NodeJS.Proces
   const listed = await listTests(args, env);
   try {
     mkdirSync(INVENTORY_CACHE_DIR, { recursive: true });
-    // Written whole under another name first: a run reading it meanwhile never sees half of it.
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, JSON.stringify(listed));
-    renameSync(partial, file);
+    // A run reading it meanwhile never sees half of it.
+    writeFileWhole(file, JSON.stringify(listed));
     pruneInventoryCache();
   } catch {
     // A cache that cannot be written only means listing again next time.

@@ -3,12 +3,13 @@
  * the project and the reports (mode 0700, files 0600): the tokens the global setup obtained per target,
  * markers for resources a real target lets the run use once, and locks. The global teardown removes it.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SetupFailure } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { writeFileWhole } from '../../lib/write-whole.ts';
 import { rememberSecret } from './redact.ts';
 
 /** Per-run folders live here: never committed, never in reports. */
@@ -167,9 +168,7 @@ export interface RunProgress {
  */
 export function writeRunProgress(progress: RunProgress): void {
   mkdirSync(runRoot(), { recursive: true, mode: 0o700 });
-  const file = path.join(runRoot(), PROGRESS_FILE);
-  writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(progress), { mode: 0o600 });
-  renameSync(`${file}.${process.pid}.tmp`, file);
+  writeFileWhole(path.join(runRoot(), PROGRESS_FILE), JSON.stringify(progress), { mode: 0o600 });
 }
 
 function readRunProgress(): RunProgress | undefined {

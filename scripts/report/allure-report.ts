@@ -5,7 +5,7 @@
  * other host (the awesome template's analytics script is removed, and its absence checked).
  */
 import './node20-iterator-helpers.ts';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AllureReport, resolveConfig } from '@allurereport/core';
@@ -47,6 +47,8 @@ export interface AllureReportOptions {
 }
 
 const RESULT_FILE = /-result\.json$/;
+/** The single-file report, as the plugin names it in the report's folder. */
+const REPORT_FILE = 'index.html';
 const ANALYTICS_START = '<script async src="https://www.googletagmanager.com';
 /** The analytics block starts with ANALYTICS_START: its loader script, then the script configuring it. */
 const ANALYTICS =
@@ -104,12 +106,11 @@ function markKnownDeviations(
 }
 
 /**
- * Removes the template's analytics from the report file; fails loudly if any trace of it is left. On the
- * file's bytes, not its text: the report is megabytes of inlined results, and the analytics are one short
- * block in its head, so only that block is decoded (within ANALYTICS_WINDOW bytes of its start).
+ * The report file's bytes without the template's analytics; throws if any trace of them is left. On the
+ * bytes, not the text: the report is megabytes of inlined results, and the analytics are one short block
+ * in its head, so only that block is decoded (within ANALYTICS_WINDOW bytes of its start).
  */
-export function stripAnalytics(file: string): void {
-  const bytes = readFileSync(file);
+export function withoutAnalytics(bytes: Buffer): Buffer {
   let stripped = bytes;
   const start = bytes.indexOf(ANALYTICS_START);
   if (start >= 0) {
@@ -126,7 +127,7 @@ export function stripAnalytics(file: string): void {
     throw new ReportBuildError(
       `the report still refers to ${left}: the Allure template changed; update scripts/report/allure-report.ts`,
     );
-  if (stripped !== bytes) writeFileSync(file, stripped);
+  return stripped;
 }
 
 const AWESOME_OPTIONS = {
@@ -136,6 +137,30 @@ const AWESOME_OPTIONS = {
   groupBy: GROUP_BY,
 } as const;
 
+type ReportFiles = Parameters<AwesomePlugin['done']>[0]['reportFiles'];
+
+/**
+ * Allure's awesome plugin, its report file written without the template's analytics: cut from the file's
+ * bytes on their way to disk, rather than from the file read back and written again (8 MB each way). The
+ * plugin writes it when done (and on each update, in Allure's real-time mode, which the report does not use).
+ */
+class AnalyticsFreeAwesomePlugin extends AwesomePlugin {
+  constructor(options: typeof AWESOME_OPTIONS) {
+    super(options);
+    const { done, update } = this;
+    this.done = (context, store) =>
+      done({ ...context, reportFiles: analyticsFree(context.reportFiles) }, store);
+    this.update = (context, store) =>
+      update({ ...context, reportFiles: analyticsFree(context.reportFiles) }, store);
+  }
+}
+
+function analyticsFree(files: ReportFiles): ReportFiles {
+  return {
+    addFile: (name, data) => files.addFile(name, name === REPORT_FILE ? withoutAnalytics(data) : data),
+  };
+}
+
 /**
  * The report's one plugin, made here rather than named for Allure to import: Allure would import it by
  * name at run time, from node_modules, beside the copy the compiled command line carries (cli/compile.mjs),
@@ -143,7 +168,12 @@ const AWESOME_OPTIONS = {
  */
 function reportPlugins() {
   return [
-    { id: 'awesome', enabled: true, options: AWESOME_OPTIONS, plugin: new AwesomePlugin(AWESOME_OPTIONS) },
+    {
+      id: 'awesome',
+      enabled: true,
+      options: AWESOME_OPTIONS,
+      plugin: new AnalyticsFreeAwesomePlugin(AWESOME_OPTIONS),
+    },
   ];
 }
 
@@ -182,9 +212,7 @@ export async function buildAllureReport(options: AllureReportOptions): Promise<s
     for (const file of [...results].sort(byName))
       await report.readResult(new BufferResultFile(file.content, file.name));
     await report.done();
-    const index = join(options.output, 'index.html');
-    stripAnalytics(index);
-    return index;
+    return join(options.output, REPORT_FILE);
   } finally {
     await keepResults();
   }

@@ -19,10 +19,22 @@ export function requirementQuotesMarkdown(ids: readonly RequirementId[]): string
   ].join('\n');
 }
 
-export function requirementQuotesHtml(ids: readonly RequirementId[]): string {
-  const items = ids.map((id) => {
+/**
+ * Each requirement's item, escaped once: the report's writer renders a description for every test, and
+ * the tests of an area share most of their requirements (some declare seventy).
+ */
+const itemsHtml = new Map<RequirementId, string>();
+
+function itemHtml(id: RequirementId): string {
+  let item = itemsHtml.get(id);
+  if (item === undefined) {
     const requirement = requirementById(id);
-    return `<li><strong>${escapeHtml(id)}</strong> — "${escapeHtml(requirement.quote)}" (${escapeHtml(requirement.section)})</li>`;
-  });
-  return `<p>${escapeHtml(HEADING)}</p>\n<ul>\n${items.join('\n')}\n</ul>\n`;
+    item = `<li><strong>${escapeHtml(id)}</strong> — "${escapeHtml(requirement.quote)}" (${escapeHtml(requirement.section)})</li>`;
+    itemsHtml.set(id, item);
+  }
+  return item;
+}
+
+export function requirementQuotesHtml(ids: readonly RequirementId[]): string {
+  return `<p>${escapeHtml(HEADING)}</p>\n<ul>\n${ids.map(itemHtml).join('\n')}\n</ul>\n`;
 }

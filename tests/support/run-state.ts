@@ -144,8 +144,7 @@ export async function withRunLock<T>(target: string, name: string, action: () =>
   }
 }
 
-/** Where tests run last, after every other test of the run: they move the clock past every token's lifetime. */
-/** The folder of the tests that run after every other (they move the target's clock). */
+/** The folder of the tests that run after every other test of the run: they move the target's clock past every token's lifetime. */
 export const LAST_TESTS_DIR = 'tests/teardown/';
 
 /** Whether a spec file (relative to the project's root, any separator) holds tests that run last. */

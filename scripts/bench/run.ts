@@ -177,6 +177,14 @@ if (wants('conformance')) {
   const failing = medianRun(samples.failing);
   const passingToFloor = embedded.wallSeconds / floor.wallSeconds;
   const failingToPassing = failing.wallSeconds / passing.wallSeconds;
+  // Each sample's own ratios too (its rows ran one after the other): on a shared machine whose speed moves
+  // from one minute to the next, their spread says how far the ratio of the medians can be trusted.
+  const ratiosOf = (runs: readonly TimedRun[], bases: readonly TimedRun[]) =>
+    runs.map((run, index) => run.wallSeconds / (bases[index]?.wallSeconds ?? NaN));
+  const passingToFloorBySample = ratiosOf(samples.embedded, samples.floor);
+  const failingToPassingBySample = ratiosOf(samples.failing, samples.passing);
+  const bySample = (ratios: readonly number[]) =>
+    ratios.length > 1 ? ` (each sample: ${ratios.map((r) => r.toFixed(2)).join(', ')})` : '';
   const floorWorkers = workersOf(samples.floor);
   const suiteWorkers = workersOf([...samples.embedded, ...samples.passing]);
   const failingWorkers = workersOf(samples.failing);
@@ -185,6 +193,8 @@ if (wants('conformance')) {
     medians: { floor, embedded, passing, failing },
     passingToFloor,
     failingToPassing,
+    passingToFloorBySample,
+    failingToPassingBySample,
     failingMutant: FAILING_MUTANT,
     workerStartupMs: {
       floor: medianOf(floorWorkers, 'startupMs'),
@@ -227,8 +237,15 @@ if (wants('conformance')) {
         failing.workers.length,
         failing.peakRssMb,
       ],
-      ['ratio passing (embedded) / floor', '', '', passingToFloor, '', ''],
-      ['ratio failing / passing (mock processes)', '', '', failingToPassing, '', ''],
+      [`ratio passing (embedded) / floor${bySample(passingToFloorBySample)}`, '', '', passingToFloor, '', ''],
+      [
+        `ratio failing / passing (mock processes)${bySample(failingToPassingBySample)}`,
+        '',
+        '',
+        failingToPassing,
+        '',
+        '',
+      ],
     ],
   });
   tables.push({

@@ -100,6 +100,11 @@ export const RUN_LABELS = {
 export const RESULTS_FILE = 'results.jsonl';
 export const SETUP_FAILURES_FILE = 'setup-failures.json';
 
+/** One record as a line of RESULTS_FILE (JSON Lines), as parseResults reads it back. */
+export function resultLine(record: TestRecord): string {
+  return `${JSON.stringify(record)}\n`;
+}
+
 export function parseResults(text: string): TestRecord[] {
   return text
     .split('\n')

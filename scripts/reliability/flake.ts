@@ -8,12 +8,12 @@
  * (every repeat's typed record).
  * Exit codes: 0 no failure, 1 a failure (or nothing ran), 2 a usage error.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_CODES } from '../../lib/exit-codes.ts';
 import { PROJECT_ROOT } from '../../lib/paths.ts';
-import { RESULTS_FILE, type TestRecord } from '../../lib/results.ts';
+import { RESULTS_FILE, resultLine, type TestRecord } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { VARIABLES } from '../../lib/target.ts';
 import { LAST_TESTS_DIR } from '../../tests/support/run-state.ts';
@@ -111,7 +111,6 @@ async function main(argv: readonly string[]): Promise<number> {
   );
   const shared = [`--repeat-each=${repeatEach}`, '--retries=0', `--reporter=${REPORTERS}`];
   const passes: SuiteRun[] = [];
-  let results = '';
   const passArguments: { args: string[]; env: Record<string, string> }[] = [
     // Every test may land beside any other, so hidden shared state shows up.
     {
@@ -132,7 +131,6 @@ async function main(argv: readonly string[]): Promise<number> {
       echo: true,
     });
     passes.push(run);
-    if (existsSync(run.reports.run.results)) results += readFileSync(run.reports.run.results, 'utf8');
     rmSync(run.reports.run.root, { recursive: true, force: true });
     if (run.exitCode !== 0 || run.timedOut) break;
   }
@@ -152,7 +150,7 @@ async function main(argv: readonly string[]): Promise<number> {
   });
   writeFileSync(SUMMARY_FILE, `${JSON.stringify(summary, null, 2)}\n`);
   // Beside the summary: every repeat's typed record, for a failure's details.
-  writeFileSync(path.join(FLAKE_DIR, RESULTS_FILE), results);
+  writeFileSync(path.join(FLAKE_DIR, RESULTS_FILE), run.records.map(resultLine).join(''));
   // Playwright's per-test output folders hold nothing (no traces, no screenshots).
   rmSync(path.join(FLAKE_DIR, 'test-results'), { recursive: true, force: true });
   console.log(

@@ -14,6 +14,7 @@ import { isRequirementId } from '../../lib/requirements/index.ts';
 import {
   ANNOTATIONS,
   DECLARED_LABELS,
+  resultLine,
   testKeyOf,
   type TestRecord,
   type TestStatus,
@@ -163,6 +164,6 @@ export default class VerdictReporter implements Reporter {
         : {}),
       durationMs: result.duration,
     };
-    appendFileSync(this.resultsFile, `${JSON.stringify(record)}\n`);
+    appendFileSync(this.resultsFile, resultLine(record));
   }
 }

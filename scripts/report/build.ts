@@ -8,7 +8,6 @@ import type { AllureFile } from '../../lib/allure-stream.ts';
 import type { ReportPaths } from '../../lib/report-paths.ts';
 import type { TestRecord } from '../../lib/results.ts';
 import { buildAllureReport, type KeptResults } from './allure-report.ts';
-
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { buildCoverage } from './coverage.ts';
 import { renderCoverageHtml } from './coverage-html.ts';

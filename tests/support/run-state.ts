@@ -144,7 +144,10 @@ export async function withRunLock<T>(target: string, name: string, action: () =>
   }
 }
 
-/** The folder of the tests that run after every other test of the run: they move the target's clock past every token's lifetime. */
+/**
+ * The folder of the tests that run after every other test of the run: they move the target's clock past
+ * every token's lifetime.
+ */
 export const LAST_TESTS_DIR = 'tests/teardown/';
 
 /** Whether a spec file (relative to the project's root, any separator) holds tests that run last. */

@@ -71,7 +71,7 @@ const config = {
     '!/scripts',
     '!/package.json',
     '!/tsconfig.json',
-    '!/playwright.config.ts',
+    '!/playwright.config.cjs',
   ],
 };
 export default config;

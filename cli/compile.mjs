@@ -142,7 +142,16 @@ function withOwnLocation(source, file) {
   return source.replace(OWN_LOCATION, (_match, property) => JSON.stringify(location[property]));
 }
 
-/** esbuild loads each TypeScript source with its own location spelled out in place of import.meta's. */
+/** `source`, the text of the CommonJS `file`, with its own __filename and __dirname defined first. */
+function withOwnCommonJsLocation(source, file) {
+  const { filename, dirname } = locationOf(file);
+  return `var __filename = ${JSON.stringify(filename)}, __dirname = ${JSON.stringify(dirname)};\n${source}`;
+}
+
+/**
+ * esbuild loads each TypeScript source with its own location spelled out in place of import.meta's, and
+ * each CommonJS source (lib/lib-folder.cjs) with its own __filename and __dirname.
+ */
 function ownLocationPlugin() {
   return {
     name: 'own-import-meta-location',
@@ -150,6 +159,10 @@ function ownLocationPlugin() {
       build.onLoad({ filter: /\.ts$/ }, async (args) => ({
         contents: withOwnLocation(await readFile(args.path, 'utf8'), args.path),
         loader: 'ts',
+      }));
+      build.onLoad({ filter: /\.cjs$/ }, async (args) => ({
+        contents: withOwnCommonJsLocation(await readFile(args.path, 'utf8'), args.path),
+        loader: 'js',
       }));
     },
   };
@@ -185,11 +198,9 @@ function packageLocationPlugin() {
     setup(build) {
       build.onLoad({ filter: /\.[cm]?js$/ }, async (args) => {
         const source = await readFile(args.path, 'utf8');
-        if (moduleFormatOf(args.path, packageTypes) === 'module')
-          return { contents: withOwnLocation(source, args.path), loader: 'js' };
-        const { filename, dirname } = locationOf(args.path);
-        const own = `var __filename = ${JSON.stringify(filename)}, __dirname = ${JSON.stringify(dirname)};`;
-        return { contents: `${own}\n${source}`, loader: 'js' };
+        return moduleFormatOf(args.path, packageTypes) === 'module'
+          ? { contents: withOwnLocation(source, args.path), loader: 'js' }
+          : { contents: withOwnCommonJsLocation(source, args.path), loader: 'js' };
       });
     },
   };

@@ -22,7 +22,6 @@ import { listTests, type ListedTest } from './playwright.ts';
 /** The folders of the suite's code a listing loads (tests/self is the project's own tests: not listed). */
 const SUITE_FOLDERS = ['tests', 'lib', 'schemas', 'factories', 'mock'] as const;
 const NOT_LISTED = path.join('tests', 'self');
-const CONFIG_FILE = /^playwright\.config\.[jt]s$/;
 
 /** Variables that change which tests a listing registers, and how. */
 const REGISTRATION_VARIABLES = [RUN_VARIABLES.targetsFile, RUN_VARIABLES.withTeardown] as const;
@@ -57,14 +56,10 @@ export function inventoryKey(
     // The targets file names the targets each test is registered for: its content counts, not its path.
     if (name === RUN_VARIABLES.targetsFile && value) hash.update(readFileSync(value));
   }
-  const files = [
-    ...SUITE_FOLDERS.map((folder) => path.join(root, folder))
-      .filter((dir) => existsSync(dir))
-      .flatMap((dir) => filesUnder(root, dir, [])),
-    ...readdirSync(root)
-      .filter((name) => CONFIG_FILE.test(name))
-      .map((name) => path.join(root, name)),
-  ].sort();
+  const files = SUITE_FOLDERS.map((folder) => path.join(root, folder))
+    .filter((dir) => existsSync(dir))
+    .flatMap((dir) => filesUnder(root, dir, []))
+    .sort();
   for (const file of files) {
     hash.update(`\0${path.relative(root, file)}\0`);
     hash.update(readFileSync(file));

@@ -4,16 +4,20 @@
  * starts a node process of the project's own asks here how.
  */
 import { realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CODE_ROOT, FROM_SOURCE } from './paths.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CODE_ROOT, FROM_SOURCE, PROJECT_ROOT } from './paths.ts';
 
 export { FROM_SOURCE };
 
 /** Node's arguments before a file of the project: the TypeScript loader when running from source. */
 export function nodeArguments(): string[] {
-  // Resolved here, not from the child's working directory, which may be any folder.
-  return FROM_SOURCE ? ['--import', import.meta.resolve('tsx')] : [];
+  // Resolved here, not from the child's working directory, which may be any folder; from the project's
+  // package.json, since this module cannot read its own location where Playwright loads it (lib/lib-folder.cjs).
+  if (!FROM_SOURCE) return [];
+  const tsx = createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('tsx');
+  return ['--import', pathToFileURL(tsx).href];
 }
 
 /**

@@ -3,11 +3,11 @@
  * definition for the registry (which reads both) and the generator (which writes the second from the first).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CODE_ROOT } from '../lib/paths.ts';
 import { schemaId, type SchemaDocument } from './layers.ts';
 
-export const SCHEMA_DIR = dirname(fileURLToPath(import.meta.url));
+export const SCHEMA_DIR = join(CODE_ROOT, 'schemas');
 const SCHEMA_FILE_SUFFIX = '.schema.json';
 
 /**

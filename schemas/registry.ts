@@ -71,10 +71,10 @@ const documents = readSchemaDocuments();
 let generated: Record<string, ValidateFunction | undefined> | undefined;
 
 function generatedValidators(): Record<string, ValidateFunction | undefined> {
-  generated ??= createRequire(import.meta.url)(join(SCHEMA_DIR, GENERATED_VALIDATORS_FILE)) as Record<
-    string,
-    ValidateFunction | undefined
-  >;
+  if (!generated) {
+    const file = join(SCHEMA_DIR, GENERATED_VALIDATORS_FILE);
+    generated = createRequire(file)(file) as Record<string, ValidateFunction | undefined>;
+  }
   return generated;
 }
 

@@ -17,7 +17,9 @@ export function buildPackage(): { outDir: string; modules: number; assets: numbe
 if (isEntryPoint(import.meta.url)) {
   try {
     const { outDir, modules, assets } = buildPackage();
-    console.log(`built ${path.relative(PROJECT_ROOT, outDir)}/: ${modules} modules, ${assets} schema files`);
+    console.log(
+      `built ${path.relative(PROJECT_ROOT, outDir)}/: ${modules} modules, ${assets} files copied as they are (schemas, CommonJS files)`,
+    );
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;
     console.error(`${error.name}: ${error.message}`);

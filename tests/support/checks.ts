@@ -18,7 +18,10 @@ import type { ApiResponse } from './api-client.ts';
 import { advise, cite, fail, failure, recordAllowance } from './outcome.ts';
 import { redact, redactingErrors } from './redact.ts';
 import { currentTarget } from './current-target.ts';
-import { callerOutside } from './step-location.ts';
+import { callerOutside, supportFile } from './step-location.ts';
+
+/** This module's file, whose frames a check's call site is looked for beyond. */
+const OWN_FILE = supportFile('checks');
 
 const BODY_EXCERPT_LENGTH = 400;
 const BODIES_ARE_JSON: RequirementId = 'general.bodies-json';
@@ -34,7 +37,7 @@ export function describeBody(response: ApiResponse): string {
 function check<T>(title: string, basis: Basis | undefined, body: () => T | Promise<T>): Promise<T> {
   if (basis) cite(basis);
   const quoted = basis ? ` · ${citation(basis)}` : '';
-  const location = callerOutside(import.meta.filename);
+  const location = callerOutside(OWN_FILE);
   return test.step(
     redact(`${title}${quoted}`),
     () => redactingErrors(body),

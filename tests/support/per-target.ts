@@ -16,8 +16,11 @@ import { testKeyOf } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { TARGET_ANNOTATION, titleForTarget, type NamedTarget } from '../../lib/targets-file.ts';
 import { isLastTestsFile } from './run-state.ts';
-import { callerOutside } from './step-location.ts';
+import { callerOutside, supportFile } from './step-location.ts';
 import { projectTarget, type ProjectTarget } from './target.ts';
+
+/** This module's file, whose frames the spec file declaring a test is looked for beyond. */
+const OWN_FILE = supportFile('per-target');
 
 let read: { targets: readonly NamedTarget[]; byName: ReadonlyMap<string, NamedTarget> } | undefined;
 
@@ -80,7 +83,7 @@ export function perTarget<T extends Callable & { describe: Callable }>(
       const body = rest.pop();
       if (typeof title !== 'string') return Reflect.apply(testFn, self, args) as unknown;
       const details = (rest[0] ?? {}) as TestDetails;
-      const declaredIn = callerOutside(import.meta.filename)?.file;
+      const declaredIn = callerOutside(OWN_FILE)?.file;
       if (!declaredIn) throw new Error(`per-target registration: no spec file found declaring "${title}"`);
       const file = path.relative(CODE_ROOT, declaredIn);
       const key = testKeyOf(file, [...describing, title]);

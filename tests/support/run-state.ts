@@ -21,9 +21,9 @@ const LOCK_MAX_WAIT_MS = 30_000;
 /** Set by the run command for a sharded run: `i/n`, so shards take disjoint configured ids. */
 export const SHARD_VARIABLE = 'PAYMENTS_SHARD';
 
-export const MISSING_RUN_ID = `${RUN_VARIABLES.runId} is not set: run the suite through playwright.config.ts (npm run conformance)`;
+export const MISSING_RUN_ID = `${RUN_VARIABLES.runId} is not set: run the suite through its configuration, playwright.config.cjs (npm run conformance)`;
 export const MISSING_TOKENS = (target: string) =>
-  `No tokens for target ${target}: the global setup (tests/support/global-setup.ts) did not obtain them; see its error above`;
+  `No tokens for target ${target}: the global setup (tests/run/global-setup.ts) did not obtain them; see its error above`;
 export const LOCK_TIMEOUT = (name: string) =>
   `Run lock ${name} was not released within ${LOCK_MAX_WAIT_MS} ms (a worker died holding it?)`;
 

@@ -10,9 +10,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Location } from '@playwright/test';
+import { CODE_ROOT } from '../../lib/paths.ts';
+import { projectModule } from '../../lib/runtime.ts';
 
 const FRAMES = 12;
-const SUPPORT_DIR = `${path.dirname(import.meta.filename)}${path.sep}`;
+const SUPPORT_DIR = `${path.join(CODE_ROOT, 'tests', 'support')}${path.sep}`;
+
+/** The file of a module of tests/support/ (`checks`), as call sites name it from source or compiled. */
+export function supportFile(name: string): string {
+  return projectModule(`tests/support/${name}`);
+}
 const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 /** `at fn (file:///a/b.ts:3:14)`, `at file:///a/b.ts:3:14`, `at async fn (/a/b.ts:3:14)`. */
 const FRAME = /(?:\(|at (?:async )?)(?:file:\/\/)?(\/[^()\s]+?):(\d+):(\d+)\)?$/;

@@ -11,7 +11,7 @@ import { inventoryKey, pruneInventoryCache, suiteInventory } from '../../../cli/
 import { listTests } from '../../../cli/playwright.ts';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
 
-/** A folder shaped like the suite's code: a spec, a support file, a library file, a configuration. */
+/** A folder shaped like the suite's code: a spec, a support file, a library file, the configuration. */
 function suiteLike(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'inventory-key-'));
   const files = {
@@ -19,7 +19,7 @@ function suiteLike(): string {
     'tests/support/fixtures.ts': 'export {}',
     'tests/self/own.test.ts': 'test("own")',
     'lib/catalogue.ts': 'export const A = 1',
-    'playwright.config.ts': 'export default {}',
+    'tests/run/playwright.config.ts': 'export default {}',
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -50,7 +50,12 @@ test('the key changes with the suite code, the registration variables and the ar
       'its content, at the same path',
     ).not.toBe(withTargets);
 
-    for (const file of ['tests/conformance/a.spec.ts', 'tests/support/fixtures.ts', 'lib/catalogue.ts']) {
+    for (const file of [
+      'tests/conformance/a.spec.ts',
+      'tests/support/fixtures.ts',
+      'lib/catalogue.ts',
+      'tests/run/playwright.config.ts',
+    ]) {
       writeFileSync(path.join(root, file), `${file} changed`);
       expect(inventoryKey([], env, root), file).not.toBe(key);
     }

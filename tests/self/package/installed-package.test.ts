@@ -109,9 +109,11 @@ test('npm pack ships the compiled suite, its schemas and specs, and nothing of t
       'README.md',
       '.env.example',
       'dist/cli/main.js',
-      'dist/playwright.config.js',
+      'dist/playwright.config.cjs',
+      'dist/tests/run/playwright.config.js',
+      'dist/lib/lib-folder.cjs',
       'dist/mock/cli.js',
-      'dist/tests/support/global-setup.js',
+      'dist/tests/run/global-setup.js',
       'dist/tests/reporters/verdict.js',
     ]),
   );

@@ -1,5 +1,5 @@
 /** Runs once after every test: removes the run's private folder (tokens, markers, locks). */
-import { removeRunDirectory } from './run-state.ts';
+import { removeRunDirectory } from '../support/run-state.ts';
 
 export default function globalTeardown(): void {
   removeRunDirectory();

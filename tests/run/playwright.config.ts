@@ -13,16 +13,18 @@
 import { randomUUID } from 'node:crypto';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import fc from 'fast-check';
-import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
-import { reportPaths } from './lib/report-paths.ts';
-import { RUN_VARIABLES } from './lib/run-variables.ts';
-import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
-import { TargetConfigError, VARIABLES } from './lib/target.ts';
-import { runKeepsReport, targetsOfRun } from './tests/support/per-target.ts';
-import { SUITE_VERSION } from './lib/version.ts';
-import { GENERATED_VALIDATORS_GLOB } from './schemas/documents.ts';
-import { withoutCredentials } from './tests/support/redact.ts';
-import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
+import path from 'node:path';
+import { freeLoopbackPortSync, LOOPBACK } from '../../lib/loopback.ts';
+import { CODE_ROOT } from '../../lib/paths.ts';
+import { reportPaths } from '../../lib/report-paths.ts';
+import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { nodeArguments, projectModule, shellQuoted } from '../../lib/runtime.ts';
+import { TargetConfigError, VARIABLES } from '../../lib/target.ts';
+import { runKeepsReport, targetsOfRun } from '../support/per-target.ts';
+import { SUITE_VERSION } from '../../lib/version.ts';
+import { GENERATED_VALIDATORS_GLOB } from '../../schemas/documents.ts';
+import { withoutCredentials } from '../support/redact.ts';
+import { DEFAULT_TARGET, loadTargetConfig } from '../support/target.ts';
 
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
@@ -40,7 +42,7 @@ if (severalTargets) {
 
 const embedded = !severalTargets && !process.env[VARIABLES.baseUrl];
 if (embedded && !process.env[RUN_VARIABLES.embeddedUrl]) {
-  process.env[RUN_VARIABLES.embeddedUrl] = `http://${LOOPBACK}:${await freeLoopbackPort()}`;
+  process.env[RUN_VARIABLES.embeddedUrl] = `http://${LOOPBACK}:${freeLoopbackPortSync()}`;
 }
 process.env[RUN_VARIABLES.runId] ??= randomUUID();
 
@@ -71,7 +73,7 @@ function oneTargetProjects(teardown: boolean): NonNullable<PlaywrightTestConfig[
   return [
     {
       name: 'conformance',
-      testDir: './tests',
+      testDir: path.join(CODE_ROOT, 'tests'),
       testMatch: [
         /tests[\\/]conformance[\\/].*\.spec\.[jt]s$/,
         ...(teardown ? [/tests[\\/]teardown[\\/].*\.spec\.[jt]s$/] : []),
@@ -90,11 +92,13 @@ function severalTargetsProjects(teardown: boolean): NonNullable<PlaywrightTestCo
   return [
     {
       name: 'conformance',
-      testDir: './tests/conformance',
+      testDir: path.join(CODE_ROOT, 'tests', 'conformance'),
       testMatch: SPECS,
       ...(teardown ? { teardown: 'teardown' } : {}),
     },
-    ...(teardown ? [{ name: 'teardown', testDir: './tests/teardown', testMatch: SPECS }] : []),
+    ...(teardown
+      ? [{ name: 'teardown', testDir: path.join(CODE_ROOT, 'tests', 'teardown'), testMatch: SPECS }]
+      : []),
   ];
 }
 
@@ -115,8 +119,8 @@ export default defineConfig({
   outputDir: reportPaths().playwright,
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   build: { external: [GENERATED_VALIDATORS_GLOB] },
-  globalSetup: projectModule('tests/support/global-setup'),
-  globalTeardown: projectModule('tests/support/global-teardown'),
+  globalSetup: projectModule('tests/run/global-setup'),
+  globalTeardown: projectModule('tests/run/global-teardown'),
   // A run against several targets keeps no report (its tests attach nothing): each test's verdict only.
   reporter: !runKeepsReport()
     ? [[projectModule('tests/reporters/verdict')], ['dot']]

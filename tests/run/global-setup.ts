@@ -8,10 +8,10 @@ import { dirname } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { reportPaths } from '../../lib/report-paths.ts';
 import type { SetupFailure } from '../../lib/results.ts';
-import { targetsOfRun } from './per-target.ts';
-import { recordSetupFailure, writeRunTokens } from './run-state.ts';
-import { SetupError, setUpTarget } from './setup-target.ts';
-import { projectTarget, targetConfigOf, type ProjectTarget } from './target.ts';
+import { targetsOfRun } from '../support/per-target.ts';
+import { recordSetupFailure, writeRunTokens } from '../support/run-state.ts';
+import { SetupError, setUpTarget } from '../support/setup-target.ts';
+import { projectTarget, targetConfigOf, type ProjectTarget } from '../support/target.ts';
 
 function targetsOf(config: FullConfig): ProjectTarget[] {
   const several = targetsOfRun();

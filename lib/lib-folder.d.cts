@@ -1,0 +1,2 @@
+/** The folder of the project's lib/ modules (lib-folder.cjs). */
+export declare const LIB_FOLDER: string;

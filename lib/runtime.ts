@@ -11,13 +11,16 @@ import { CODE_ROOT, FROM_SOURCE, PROJECT_ROOT } from './paths.ts';
 
 export { FROM_SOURCE };
 
+/**
+ * require() resolving from the project's package.json, as any of its modules would: for the modules that
+ * cannot read their own location where Playwright loads them as CommonJS (lib/lib-folder.cjs).
+ */
+export const requireFromProject = createRequire(path.join(PROJECT_ROOT, 'package.json'));
+
 /** Node's arguments before a file of the project: the TypeScript loader when running from source. */
 export function nodeArguments(): string[] {
-  // Resolved here, not from the child's working directory, which may be any folder; from the project's
-  // package.json, since this module cannot read its own location where Playwright loads it (lib/lib-folder.cjs).
-  if (!FROM_SOURCE) return [];
-  const tsx = createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('tsx');
-  return ['--import', pathToFileURL(tsx).href];
+  // Resolved here, not from the child's working directory, which may be any folder.
+  return FROM_SOURCE ? ['--import', pathToFileURL(requireFromProject.resolve('tsx')).href] : [];
 }
 
 /**

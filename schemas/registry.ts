@@ -7,7 +7,6 @@
  * - a violation only the full layer finds is advice, named by its platform fact; it fails under `platform`;
  * - under `lenient`, an `x-allowance` branch lets a known real-world departure pass, recorded by name.
  */
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { AdviceId } from '../lib/advice.ts';
@@ -16,6 +15,7 @@ import type { Basis } from '../lib/basis.ts';
 import type { SchemaName } from '../lib/catalogue.ts';
 import { adviceFails, allowancesApply, type Profile } from '../lib/profiles.ts';
 import { REQUIREMENTS, type Requirement, type RequirementId } from '../lib/requirements/index.ts';
+import { requireFromProject } from '../lib/runtime.ts';
 import { GENERATED_VALIDATORS_FILE, readSchemaDocuments, SCHEMA_DIR } from './documents.ts';
 import {
   adviceLocations,
@@ -71,10 +71,10 @@ const documents = readSchemaDocuments();
 let generated: Record<string, ValidateFunction | undefined> | undefined;
 
 function generatedValidators(): Record<string, ValidateFunction | undefined> {
-  if (!generated) {
-    const file = join(SCHEMA_DIR, GENERATED_VALIDATORS_FILE);
-    generated = createRequire(file)(file) as Record<string, ValidateFunction | undefined>;
-  }
+  generated ??= requireFromProject(join(SCHEMA_DIR, GENERATED_VALIDATORS_FILE)) as Record<
+    string,
+    ValidateFunction | undefined
+  >;
   return generated;
 }
 

@@ -13,7 +13,6 @@
  * otherwise render from the Markdown after the run, a test at a time.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Suite } from '@playwright/test/reporter';
 import { AllureReporter } from 'allure-playwright';
@@ -21,17 +20,16 @@ import type * as AllureSdk from 'allure-js-commons/sdk';
 import type * as AllureSdkReporter from 'allure-js-commons/sdk/reporter';
 import type { FileSystemWriter as AllureFileSystemWriter, Writer } from 'allure-js-commons/sdk/reporter';
 import { encodeRecord } from '../../lib/allure-stream.ts';
-import { PROJECT_ROOT } from '../../lib/paths.ts';
 import { requirementQuotesHtml } from '../../lib/requirement-quotes.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
 import { DECLARED_LABELS } from '../../lib/results.ts';
+import { requireFromProject } from '../../lib/runtime.ts';
 
 // allure-js-commons as allure-playwright loads it (its CommonJS build, already in memory once the reporter
 // is): where this reporter runs as an ES module (the npm package's compiled JavaScript), importing it would
 // load its ES module build as well, a second copy, through Playwright's loader, on the way to the first test.
-const requireCommonJs = createRequire(path.join(PROJECT_ROOT, 'package.json'));
-const { getMetadataLabel } = requireCommonJs('allure-js-commons/sdk') as typeof AllureSdk;
-const { FileSystemWriter } = requireCommonJs('allure-js-commons/sdk/reporter') as typeof AllureSdkReporter;
+const { getMetadataLabel } = requireFromProject('allure-js-commons/sdk') as typeof AllureSdk;
+const { FileSystemWriter } = requireFromProject('allure-js-commons/sdk/reporter') as typeof AllureSdkReporter;
 
 type ResultsOf<K extends keyof Writer> = Parameters<Writer[K]>[0];
 

@@ -56,8 +56,8 @@ reports and exits with the verdict. Target variables come from the environment a
 working directory (the environment wins); see .env.example.
 
 Selection (a selection gets a verdict on what it selected; the rest is reported "not selected"):
-  --project AREA       one area (oauth, checkout, reports, subscriptions, test-users, claims, chargebacks,
-                       stores, wallet); repeatable
+  --project AREA       one area (oauth, checkout, account-reports, subscriptions, test-users, claims,
+                       chargebacks, stores, wallet); repeatable
   --grep RE, -g RE     tests whose title or tags match; --grep-invert RE to leave them out
   --shard i/n          this machine's share of the suite; merge with: npm run report:merge -- <folders>
   --last-failed        the tests that failed in the last run

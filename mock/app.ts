@@ -29,7 +29,7 @@ import { checkoutHandlers, PREFERENCE_PATH_ALIASES } from './routes/checkout.ts'
 import { claimsHandlers } from './routes/claims.ts';
 import { CONTROL_PATHS, registerControl } from './routes/control.ts';
 import { oauthHandlers } from './routes/oauth.ts';
-import { reportsHandlers } from './routes/reports.ts';
+import { accountReportsHandlers } from './routes/account-reports.ts';
 import { storesHandlers } from './routes/stores.ts';
 import { subscriptionsHandlers } from './routes/subscriptions.ts';
 import { testUsersHandlers } from './routes/test-users.ts';
@@ -50,7 +50,7 @@ const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 const HANDLERS: AreaHandlers = {
   ...oauthHandlers,
   ...checkoutHandlers,
-  ...reportsHandlers,
+  ...accountReportsHandlers,
   ...subscriptionsHandlers,
   ...testUsersHandlers,
   ...claimsHandlers,

@@ -13,7 +13,7 @@ import {
   type DocumentedErrorData,
 } from './errors.ts';
 import { GENERAL_REQUIREMENTS } from './general.ts';
-import { REPORTS_REQUIREMENTS } from './reports.ts';
+import { ACCOUNT_REPORTS_REQUIREMENTS } from './account-reports.ts';
 import { STORES_REQUIREMENTS } from './stores.ts';
 import { SUBSCRIPTIONS_REQUIREMENTS } from './subscriptions.ts';
 import { TEST_USERS_REQUIREMENTS } from './test-users.ts';
@@ -27,7 +27,7 @@ export { errorRequirementId, type ErrorTrigger } from './errors.ts';
 const LISTED = [
   ...TOKEN_REQUIREMENTS,
   ...CHECKOUT_REQUIREMENTS,
-  ...REPORTS_REQUIREMENTS,
+  ...ACCOUNT_REPORTS_REQUIREMENTS,
   ...SUBSCRIPTIONS_REQUIREMENTS,
   ...TEST_USERS_REQUIREMENTS,
   ...CLAIMS_REQUIREMENTS,

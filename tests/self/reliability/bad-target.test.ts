@@ -35,7 +35,7 @@ const QUICK_MS = 30_000;
 /** One area is enough for a hang: every request of every test hangs alike. */
 const HANGING_AREA = 'stores';
 /** Areas whose endpoints between them get every kind of garbage (support/bad-target.ts garbageFor). */
-const GARBAGE_AREAS = ['stores', 'reports', 'claims', 'wallet'] as const;
+const GARBAGE_AREAS = ['stores', 'account-reports', 'claims', 'wallet'] as const;
 /** A runner or suite crash shows as one of these rather than as a contract message. */
 const CRASH_SIGNS = /\b(TypeError|ReferenceError|SyntaxError|RangeError|Unhandled)\b/;
 const RUN_TIMEOUT_MS = 3 * 60_000;

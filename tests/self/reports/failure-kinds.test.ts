@@ -42,7 +42,7 @@ const PROVOKED: Provoked[] = [
   { kind: 'status', mutant: STATUS_MUTANT, area: STATUS_MUTANT_AREA },
   { kind: 'schema', mutant: 'chargeback-amount-string', area: 'chargebacks' },
   { kind: 'error-code', mutant: 'store-invalid-id-code-renamed', area: 'stores' },
-  { kind: 'behaviour', mutant: 'release-report-schedule-leaves-unscheduled', area: 'reports' },
+  { kind: 'behaviour', mutant: 'release-report-schedule-leaves-unscheduled', area: 'account-reports' },
   {
     kind: 'platform-fact',
     mutant: 'token-rate-limit-without-retry-after',

@@ -1,5 +1,5 @@
 /**
- * The one run three self-tests read alike: `--project reports` against the mutant
+ * The one run three self-tests read alike: `--project account-reports` against the mutant
  * settlement-report-config-success-202 (the settlement report config answers 202 where the spec says
  * 200), through a forwarding target that keeps every token and code it hands out. Tests fail on a wrong
  * status, with reproduce scripts, attachments and a report: failure-kinds.test.ts files them by kind,
@@ -12,7 +12,7 @@ import { onceAcrossWorkers } from './shared.ts';
 
 export const STATUS_MUTANT = 'settlement-report-config-success-202';
 /** The area whose tests catch it: the run selects only that. */
-export const STATUS_MUTANT_AREA = 'reports';
+export const STATUS_MUTANT_AREA = 'account-reports';
 export const STATUS_MUTANT_RUN_TIMEOUT_MS = 5 * 60_000;
 
 export type StatusMutantRun = MutantAreaRun;

@@ -1,7 +1,7 @@
 /** Release report schedule (the spec's one state transition) and the settlement report configuration. */
 import { bearerToken, type AreaHandlers } from '../context.ts';
 
-export const reportsHandlers: AreaHandlers = {
+export const accountReportsHandlers: AreaHandlers = {
   'release-report-schedule': (request, _reply, ctx) => {
     const token = bearerToken(request);
     return ctx.state.scheduleReleaseReport(token.userId, !token.live);

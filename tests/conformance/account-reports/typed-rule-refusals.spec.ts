@@ -7,5 +7,6 @@ import { test } from '../../support/fixtures.ts';
 import { typedRuleRefusals } from '../../support/typed-refusals.ts';
 
 test.describe('typed rules: one broken, the request refused (generated)', () => {
-  for (const refusal of typedRuleRefusals('reports')) test(refusal.title, refusal.details, refusal.body);
+  for (const refusal of typedRuleRefusals('account-reports'))
+    test(refusal.title, refusal.details, refusal.body);
 });

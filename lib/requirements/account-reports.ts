@@ -11,7 +11,7 @@ const STATES = 'States and transitions';
 const SCHEDULE = 'Endpoints › 3. Enable automatic report generation';
 const CONFIG = 'Endpoints › 8. Get settlement report configuration';
 
-export const REPORTS_REQUIREMENTS = [
+export const ACCOUNT_REPORTS_REQUIREMENTS = [
   // Release report
   {
     id: 'release-report.fields-present',

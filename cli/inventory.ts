@@ -24,7 +24,7 @@ const SUITE_FOLDERS = ['tests', 'lib', 'schemas', 'factories', 'mock'] as const;
 const NOT_LISTED = path.join('tests', 'self');
 
 /** Variables that change which tests a listing registers, and how. */
-const REGISTRATION_VARIABLES = [RUN_VARIABLES.targetsFile, RUN_VARIABLES.withTeardown] as const;
+const REGISTRATION_VARIABLES = [RUN_VARIABLES.targetsFile] as const;
 
 export const INVENTORY_CACHE_DIR = path.join(tmpdir(), 'payments-conformance', 'inventory');
 

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { abilitiesOfTags } from '../lib/abilities.ts';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
 import { reportPaths } from '../lib/report-paths.ts';
-import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import {
   NEEDS_ABILITY,
@@ -16,7 +15,7 @@ import {
   NO_OTHER_CLIENT,
 } from '../tests/support/skip-reasons.ts';
 import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, type ListedTest } from './playwright.ts';
-import { isSubset, selectionArguments, type RunArguments } from './run-arguments.ts';
+import { selectionArguments, type RunArguments } from './run-arguments.ts';
 import type { CommandIo } from './run.ts';
 
 type Outlook = { runs: true; condition?: string } | { runs: false; reason: string };
@@ -58,11 +57,9 @@ function outlook(test: ListedTest, config: TargetConfig, used: Map<string, numbe
 }
 
 export async function printPlan(args: RunArguments, config: TargetConfig, io: CommandIo): Promise<number> {
-  const subset = isSubset(args.selection);
   const tests = await listTests(selectionArguments(args.selection), {
     ...process.env,
     [LAST_RUN_VARIABLE]: path.join(reportPaths().root, LAST_RUN_FILE),
-    [RUN_VARIABLES.withTeardown]: subset ? '0' : '1',
   });
   const used = new Map<string, number>();
   const plans = tests.map((test) => ({ test, plan: outlook(test, config, used) }));

@@ -256,7 +256,6 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     [LAST_RUN_VARIABLE]: lastRun,
     [RUN_VARIABLES.reportsDir]: prepared.paths.root,
     [RUN_VARIABLES.runCommand]: '1',
-    [RUN_VARIABLES.withTeardown]: subset ? '0' : '1',
     ...(args.selection.shard
       ? { [SHARD_VARIABLE]: `${args.selection.shard.index}/${args.selection.shard.total}` }
       : {}),
@@ -272,7 +271,6 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
       ? suiteInventory([], {
           ...env,
           [LAST_RUN_VARIABLE]: path.join(prepared.paths.run.root, `inventory-${LAST_RUN_FILE}`),
-          [RUN_VARIABLES.withTeardown]: '1',
         })
       : undefined;
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.

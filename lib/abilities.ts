@@ -8,7 +8,8 @@ export type Ability = (typeof ABILITIES)[number];
 
 export const ABILITY_DESCRIPTIONS: Record<Ability, string> = {
   faults: 'a request with `Prefer: code=NNN[, example=NAME]` is answered with that documented error',
-  clock: 'POST /__control/clock {"advance_seconds": N} moves the target clock forward',
+  clock:
+    'POST /__control/clock {"advance_seconds": N, "credentials": [codes and tokens]} ages those credentials by N seconds',
   authorize:
     'GET /authorization?response_type=code&client_id=..&redirect_uri=..&state=.. answers 302 with a fresh code',
   destructive: 'the suite may cancel agreements, open disputes and enable report scheduling',

@@ -15,8 +15,6 @@ export const RUN_VARIABLES = {
   targetsFile: 'PAYMENTS_TARGETS_FILE',
   /** Per-request timeout in milliseconds (default 10 000). */
   requestTimeoutMs: 'PAYMENTS_REQUEST_TIMEOUT_MS',
-  /** '0' for a run of part of the suite: the test of tests/teardown/ (which expires every token) stays out. */
-  withTeardown: 'PAYMENTS_WITH_TEARDOWN',
   /** Set by the run command: it prints setup failures and the summary itself. */
   runCommand: 'PAYMENTS_RUN_COMMAND',
   /** Where a run writes its outputs. */

@@ -11,8 +11,6 @@ export interface NamedTarget {
   env: Record<string, string>;
   /** The keys (lib/results.ts testKeyOf, without a target) of the conformance tests it runs; all when absent. */
   tests?: string[];
-  /** Whether the test of tests/teardown/ (the token-expiry test) runs against it too. */
-  teardown?: boolean;
 }
 
 /** The annotation naming the target a test of such a run is registered for. */

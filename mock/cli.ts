@@ -40,7 +40,8 @@ Options:
 
 Control routes (off with --no-control):
   header  Prefer: code=NNN[, example=NAME]          answers that documented error of the endpoint
-  POST    ${CONTROL_PATHS.clock}    {"advance_seconds": N}     moves the mock clock forward
+  POST    ${CONTROL_PATHS.clock}    {"advance_seconds": N, "credentials": [..]}  ages those codes and
+                                  tokens by N seconds; without credentials, moves the whole mock clock
   POST    ${CONTROL_PATHS.fixtures} {"kind": "agreement"|"claim"}  a fresh resource, 201 {"id": ...}
   POST    ${CONTROL_PATHS.reset}                              restores the seed, forgets every token
   GET     /authorization?response_type=code&client_id=..&redirect_uri=..&state=..   302 with a code;

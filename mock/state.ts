@@ -202,6 +202,22 @@ export class MockState {
     return grant;
   }
 
+  /**
+   * Ages each of `values` (authorization codes, access tokens, refresh tokens) by `seconds`, as if that
+   * much time had passed for it alone: the clock of one credential, so that a test can outlive a code or
+   * a token without moving the time of every other test. Answers the values it does not know.
+   */
+  ageCredentials(values: readonly string[], seconds: number): string[] {
+    const unknown: string[] = [];
+    for (const value of values) {
+      const credential =
+        this.accessTokens.get(value) ?? this.authorizationCodes.get(value) ?? this.refreshTokens.get(value);
+      if (credential) credential.issuedAt -= seconds * 1000;
+      else unknown.push(value);
+    }
+    return unknown;
+  }
+
   consumeRefreshToken(value: string): Grant | undefined {
     const grant = this.refreshTokens.get(value);
     if (this.rules.refreshTokensSingleUse) this.refreshTokens.delete(value);

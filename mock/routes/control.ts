@@ -19,7 +19,18 @@ function bodyField(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 }
 
+/** The credentials a clock request names, when it names any: a list of strings, else undefined. */
+function credentialsOf(body: unknown): string[] | undefined {
+  const credentials = bodyField(body, 'credentials');
+  if (credentials === undefined) return undefined;
+  if (!Array.isArray(credentials) || !credentials.every((c) => typeof c === 'string'))
+    throw badRequest(MESSAGES.invalidCredentials);
+  return credentials;
+}
+
 export function registerControl(app: FastifyInstance, ctx: MockContext): void {
+  // With `credentials`, only those codes and tokens age: tests running side by side never move each
+  // other's time. Without, the whole clock moves (for a person trying the mock by hand).
   app.post(CONTROL_PATHS.clock, (request) => {
     const seconds = bodyField(request.body, 'advance_seconds');
     if (
@@ -30,8 +41,14 @@ export function registerControl(app: FastifyInstance, ctx: MockContext): void {
     ) {
       throw badRequest(MESSAGES.invalidAdvance);
     }
-    ctx.state.clock.advance(seconds);
-    return { now: ctx.state.nowStamp() };
+    const credentials = credentialsOf(request.body);
+    if (credentials === undefined) {
+      ctx.state.clock.advance(seconds);
+      return { now: ctx.state.nowStamp() };
+    }
+    // A code or refresh token already used up is gone: there is nothing left of it to age.
+    const unknown = ctx.state.ageCredentials(credentials, seconds);
+    return { aged: credentials.length - unknown.length, unknown: unknown.length };
   });
 
   app.post(CONTROL_PATHS.fixtures, (request, reply) => {

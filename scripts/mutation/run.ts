@@ -70,7 +70,6 @@ function targetOf(fleet: MockFleet, planned: Planned): NamedTarget {
     name: targetName(planned.choice),
     env: { ...member.env, [VARIABLES.profile]: planned.profile },
     ...targetSelection(planned.scope),
-    teardown: planned.scope.teardown,
   };
 }
 
@@ -83,7 +82,7 @@ function longestFirst(plan: readonly Planned[]): Planned[] {
   return [...plan].sort((a, b) => testCount(b) - testCount(a));
 }
 
-const testCount = (p: Planned) => p.scope.tests.length + (p.scope.teardown ? 1 : 0);
+const testCount = (p: Planned) => p.scope.tests.length;
 
 interface TargetOutcome {
   records: TestRecord[];
@@ -187,7 +186,7 @@ async function main(): Promise<number> {
           profile: profileFor(m),
           scope: mutantScope(m, tier, listed, ran.get(m.name)!),
         }))
-        .filter((p) => p.scope.tests.length > 0 || p.scope.teardown);
+        .filter((p) => p.scope.tests.length > 0);
       if (round > 0 && planned.length > 0)
         console.log(`${planned.length} mutant(s) not killed yet; ${tier} against them…`);
       const plan = [...(round === 0 ? passing : []), ...planned];

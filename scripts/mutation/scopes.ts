@@ -12,7 +12,6 @@
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import type { ListedTest } from '../../cli/playwright.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
-import { isLastTestsFile } from '../../tests/support/run-state.ts';
 import type { Mutant, Variant } from '../../mock/variations/catalogue.ts';
 
 export const MUTANT_TIERS = ['its rule', 'its area', 'whole suite'] as const;
@@ -23,25 +22,12 @@ export interface TestScope {
   label: string;
   /** Tests of the conformance project; empty when it has none to run. */
   tests: readonly ListedTest[];
-  /** Whether the teardown project (the token-expiry test) runs too. */
-  teardown: boolean;
   /** Whether `tests` is every conformance test (no file or title filter needed). */
   whole: boolean;
 }
 
-/** The test of tests/teardown/, which runs after every other one. */
-const isTeardown = (t: ListedTest) => isLastTestsFile(t.file);
-const conformanceTests = (listed: readonly ListedTest[]) => listed.filter((t) => !isTeardown(t));
-const teardownTests = (listed: readonly ListedTest[]) => listed.filter(isTeardown);
-
-function scopeOf(label: string, chosen: readonly ListedTest[], listed: readonly ListedTest[]): TestScope {
-  const tests = conformanceTests(chosen);
-  return {
-    label,
-    tests,
-    teardown: teardownTests(chosen).length > 0,
-    whole: tests.length === conformanceTests(listed).length,
-  };
+function scopeOf(label: string, tests: readonly ListedTest[], listed: readonly ListedTest[]): TestScope {
+  return { label, tests, whole: tests.length === listed.length };
 }
 
 export function wholeSuite(listed: readonly ListedTest[]): TestScope {

@@ -11,7 +11,6 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AREAS, type Area } from '../../lib/catalogue.ts';
-import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import stateMethods from './stryker-state-methods.json' with { type: 'json' };
 
 const ACTIVE_MUTANT = process.env.__STRYKER_ACTIVE_MUTANT__;
@@ -74,13 +73,13 @@ const result = spawnSync(
     '--reporter=dot',
     '--workers=2',
     ...(ACTIVE_MUTANT === undefined ? [] : ['--max-failures=1']),
-    // An area is a folder of the conformance project; a run of one area leaves the teardown project out.
+    // An area is a folder of the conformance project.
     ...(area ? [`tests/conformance/${area}/`] : []),
   ],
   {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '0', ...(area ? { [RUN_VARIABLES.withTeardown]: '0' } : {}) },
+    env: { ...process.env, FORCE_COLOR: '0' },
   },
 );
 process.exit(result.status ?? 1);

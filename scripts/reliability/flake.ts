@@ -1,9 +1,8 @@
 /**
  * `npm run test:flake [-- --repeat-each=N]`: the whole conformance suite against the embedded mock, every
  * test repeated N times (20 by default), no retries, through the one suite runner
- * (scripts/suite/run-suite.ts): every test but the last ones fully parallel on two workers, then the last
- * ones (tests/teardown/: they move the target's clock past every token's lifetime) N times one after the
- * other. Any failure is a flake or a shared-state bug: the run exits 1 and names the failing tests. Writes
+ * (scripts/suite/run-suite.ts), every test fully parallel on two workers, so that each may land beside
+ * any other. Any failure is a flake or a shared-state bug: the run exits 1 and names the failing tests. Writes
  * reports/flake/summary.json (date, repeats, counts, duration, failures) and reports/flake/results.jsonl
  * (every repeat's typed record).
  * Exit codes: 0 no failure, 1 a failure (or nothing ran), 2 a usage error.
@@ -14,9 +13,7 @@ import { parseArgs } from 'node:util';
 import { EXIT_CODES } from '../../lib/exit-codes.ts';
 import { PROJECT_ROOT } from '../../lib/paths.ts';
 import { RESULTS_FILE, resultLine, type TestRecord } from '../../lib/results.ts';
-import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { VARIABLES } from '../../lib/target.ts';
-import { LAST_TESTS_DIR } from '../../tests/support/run-state.ts';
 import { runSuite, type SuiteRun } from '../suite/run-suite.ts';
 
 export const FLAKE_DIR = path.join(PROJECT_ROOT, 'reports', 'flake');
@@ -106,41 +103,22 @@ async function main(argv: readonly string[]): Promise<number> {
   rmSync(FLAKE_DIR, { recursive: true, force: true });
   mkdirSync(FLAKE_DIR, { recursive: true });
   const date = new Date().toISOString();
-  console.log(
-    `Flake run: the whole suite, each test x${repeatEach}: all but ${LAST_TESTS_DIR} fully parallel on ${WORKERS} workers, then ${LAST_TESTS_DIR} one at a time`,
-  );
-  const shared = [`--repeat-each=${repeatEach}`, '--retries=0', `--reporter=${REPORTERS}`];
-  const passes: SuiteRun[] = [];
-  const passArguments: { args: string[]; env: Record<string, string> }[] = [
-    // Every test may land beside any other, so hidden shared state shows up.
-    {
-      args: [...shared, `--workers=${WORKERS}`, '--fully-parallel'],
-      env: { [RUN_VARIABLES.withTeardown]: '0' },
-    },
-    // Each repeat of a last test moves the clock past every token's lifetime, the run's tokens and the
-    // other repeats' own: they run after every other test, and one at a time.
-    { args: [...shared, '--workers=1', LAST_TESTS_DIR], env: {} },
-  ];
-  for (const pass of passArguments) {
-    const run = await runSuite({
-      via: 'playwright',
-      reportsDir: FLAKE_DIR,
-      args: pass.args,
-      env: pass.env,
-      timeoutMs: RUN_TIMEOUT_MS,
-      echo: true,
-    });
-    passes.push(run);
-    rmSync(run.reports.run.root, { recursive: true, force: true });
-    if (run.exitCode !== 0 || run.timedOut) break;
-  }
-  const run = {
-    records: passes.flatMap((p) => p.records),
-    durationMs: passes.reduce((sum, p) => sum + p.durationMs, 0),
-    exitCode: passes.find((p) => p.exitCode !== 0)?.exitCode ?? 0,
-    timedOut: passes.some((p) => p.timedOut),
-    setupFailures: passes.flatMap((p) => p.setupFailures),
-  };
+  console.log(`Flake run: the whole suite, each test x${repeatEach}, fully parallel on ${WORKERS} workers`);
+  // Every test may land beside any other, so hidden shared state shows up.
+  const run: SuiteRun = await runSuite({
+    via: 'playwright',
+    reportsDir: FLAKE_DIR,
+    args: [
+      `--repeat-each=${repeatEach}`,
+      '--retries=0',
+      `--reporter=${REPORTERS}`,
+      `--workers=${WORKERS}`,
+      '--fully-parallel',
+    ],
+    timeoutMs: RUN_TIMEOUT_MS,
+    echo: true,
+  });
+  rmSync(run.reports.run.root, { recursive: true, force: true });
   const summary = summarise(run.records, {
     date,
     repeatEach,

@@ -23,7 +23,6 @@ import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { redact } from '../support/redact.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { targetOfTest } from '../support/per-target.ts';
-import { isLastTestsFile, writeRunProgress } from '../support/run-state.ts';
 
 function parsed<T>(annotations: TestResult['annotations'], type: string): T[] {
   return annotations
@@ -65,11 +64,6 @@ function untypedFailure(result: TestResult): Failure {
 export default class VerdictReporter implements Reporter {
   private rootDir = process.cwd();
   private readonly resultsFile = reportPaths().run.results;
-  /** The tests that run before the last ones, and those of them that have ended. */
-  private before = new Set<string>();
-  private readonly ended = new Set<string>();
-  /** Whether a last test has started: from then on it waits on the count of ended tests. */
-  private lastStarted = false;
 
   constructor() {
     // Inherited by the workers Playwright starts after this: typed failures may keep their worker.
@@ -80,39 +74,13 @@ export default class VerdictReporter implements Reporter {
     return false;
   }
 
-  onBegin(config: FullConfig, suite: Suite): void {
+  onBegin(config: FullConfig): void {
     this.rootDir = config.rootDir;
     mkdirSync(dirname(this.resultsFile), { recursive: true });
     writeFileSync(this.resultsFile, '');
-    this.before = new Set(
-      suite
-        .allTests()
-        .filter((t) => !this.isLast(t))
-        .map((t) => t.id),
-    );
-    this.writeProgress();
-  }
-
-  /** A test of tests/teardown/, which waits for every other test of the run to end (run-state.ts). */
-  private isLast(test: TestCase): boolean {
-    return isLastTestsFile(relative(this.rootDir, fileOf(test)));
-  }
-
-  onTestBegin(test: TestCase): void {
-    if (this.lastStarted || !this.isLast(test)) return;
-    this.lastStarted = true;
-    this.writeProgress();
-  }
-
-  private writeProgress(): void {
-    writeRunProgress({ before: this.before.size, ended: this.ended.size });
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    if (this.before.has(test.id)) {
-      this.ended.add(test.id);
-      if (this.lastStarted) this.writeProgress();
-    }
     const typed = parsed<Failure>(result.annotations, ANNOTATIONS.failure);
     if (result.status === 'passed' && typed.length > 0) {
       result.status = 'failed';

@@ -1,8 +1,7 @@
 /**
  * The conformance run (`npm run conformance`). One project runs every area's specs (areas are folders
- * of tests/conformance/, selected by the run command) and, in a whole run, the test of tests/teardown/
- * last: it moves the target's clock past every token's lifetime. The global setup probes the target and
- * obtains the run's tokens once, in the runner; the global teardown removes them.
+ * of tests/conformance/, selected by the run command). The global setup probes the target and obtains
+ * the run's tokens once, in the runner; the global teardown removes them.
  *
  * With PAYMENTS_BASE_URL unset, the embedded mock is started on a free loopback port and stopped after
  * the run (the run command serves it itself). With PAYMENTS_TARGETS_FILE (the mutation runner's), each
@@ -65,42 +64,17 @@ const outputs = reportPaths().run;
 const SPECS = /\.spec\.[jt]s$/;
 
 /**
- * A run against one target: one project, and a worker for it on each slot. The test of tests/teardown/
- * (it moves the clock past every token's lifetime) is queued after the others, in files' order, and
- * waits for the last of them to end; a project of its own would cost a worker start-up after the end.
+ * One project, and a worker for it on each slot. In a run against several targets, each test is
+ * registered once per target that selects it (tests/support/per-target.ts), in this same project.
  */
-function oneTargetProjects(teardown: boolean): NonNullable<PlaywrightTestConfig['projects']> {
-  return [
-    {
-      name: 'conformance',
-      testDir: path.join(CODE_ROOT, 'tests'),
-      testMatch: [
-        /tests[\\/]conformance[\\/].*\.spec\.[jt]s$/,
-        ...(teardown ? [/tests[\\/]teardown[\\/].*\.spec\.[jt]s$/] : []),
-      ],
-      metadata: { target: DEFAULT_TARGET },
-    },
-  ];
-}
-
-/**
- * A run against several targets: each test registered once per target that selects it
- * (tests/support/per-target.ts), and the teardown tests in a project after the rest, where they do not
- * wait on one another (each moves the clock of its own target).
- */
-function severalTargetsProjects(teardown: boolean): NonNullable<PlaywrightTestConfig['projects']> {
-  return [
-    {
-      name: 'conformance',
-      testDir: path.join(CODE_ROOT, 'tests', 'conformance'),
-      testMatch: SPECS,
-      ...(teardown ? { teardown: 'teardown' } : {}),
-    },
-    ...(teardown
-      ? [{ name: 'teardown', testDir: path.join(CODE_ROOT, 'tests', 'teardown'), testMatch: SPECS }]
-      : []),
-  ];
-}
+const PROJECTS: NonNullable<PlaywrightTestConfig['projects']> = [
+  {
+    name: 'conformance',
+    testDir: path.join(CODE_ROOT, 'tests', 'conformance'),
+    testMatch: SPECS,
+    metadata: { target: DEFAULT_TARGET },
+  },
+];
 
 export default defineConfig({
   // .ts from source, .js in the npm package (compiled beside this file's compiled form).
@@ -170,7 +144,5 @@ export default defineConfig({
           stderr: 'pipe',
         }
       : undefined,
-  projects: severalTargets
-    ? severalTargetsProjects(severalTargets.some((t) => t.teardown))
-    : oneTargetProjects(process.env[RUN_VARIABLES.withTeardown] !== '0'),
+  projects: PROJECTS,
 });

@@ -333,13 +333,13 @@ export class ApiClient {
     return { response, location, code };
   }
 
-  /** `clock`: moves the target's clock forward. */
-  advanceClock(seconds: number) {
+  /** `clock`: ages the given codes and tokens by `seconds`, and nothing else of the target. */
+  ageCredentials(credentials: readonly string[], seconds: number) {
     return this.raw({
       method: 'POST',
       path: '/__control/clock',
       auth: 'none',
-      json: { advance_seconds: seconds },
+      json: { advance_seconds: seconds, credentials },
     });
   }
 

@@ -29,10 +29,8 @@ import {
   claimConfiguredId,
   claimOncePerRun,
   heldAccessTokens,
-  markRunning,
   readRunTokens,
   setupFailureOf,
-  withRunLock,
   type RunTokens,
 } from './run-state.ts';
 import { perTarget, targetOfTest, targetsOfRun } from './per-target.ts';
@@ -57,9 +55,6 @@ function skipWhen(condition: boolean, reason: string): void {
   if (condition) test.skip(true, reason);
 }
 
-/** Tests that mint authorization codes or move the clock hold this lock, so a clock jump never expires another test's code. */
-const CLOCK_LOCK = 'clock';
-
 interface TestFixtures {
   /** In a run against several targets, each test's own (./per-target.ts); else the run's one. */
   target: ProjectTarget;
@@ -77,10 +72,8 @@ interface TestFixtures {
   freshClaim: () => Promise<string>;
   /** A fresh authorization code of the main application: minted via `authorize`, else PAYMENTS_AUTH_CODE once per run, else a skip. */
   authorizationCode: (redirectUri?: string) => Promise<string>;
-  /** Runs code-minting or clock-moving steps so that no clock jump lands inside another test's code flow. */
-  exclusiveOfClock: <T>(action: () => Promise<T>) => Promise<T>;
-  /** `clock`: moves the target's clock forward by `seconds`. */
-  moveClock: (seconds: number) => Promise<void>;
+  /** `clock`: ages these codes and tokens by `seconds` on the target, and nothing else. */
+  ageCredentials: (seconds: number, credentials: readonly string[]) => Promise<void>;
   /** Records a generated case's inputs as report parameters. */
   recordParameters: (values: Record<string, string | number>) => void;
   /** Auto: skips a test whose `@needs-<ability>` tags the target cannot satisfy. */
@@ -148,12 +141,7 @@ const fixtureTest = base.extend<TestFixtures>({
       const file = path.relative(testInfo.config.rootDir, testInfo.file);
       const titles = titlesWithoutTarget(testInfo.titlePath.slice(1), target.name);
       labelTest(testInfo, { name: RUN_LABELS.testKey, value: testKeyOf(file, titles, target.name) });
-      const ended = markRunning(testInfo.testId);
-      try {
-        await use();
-      } finally {
-        ended();
-      }
+      await use();
       const script = api.reproductionScript();
       if (script) {
         testInfo.annotations.push({ type: ANNOTATIONS.reproduce, description: script });
@@ -223,23 +211,14 @@ const fixtureTest = base.extend<TestFixtures>({
     PLUMBING,
   ],
 
-  exclusiveOfClock: [
-    async ({ config, target }, use) => {
-      await use((action) =>
-        config.abilities.has('clock') ? withRunLock(target.name, CLOCK_LOCK, action) : action(),
-      );
-    },
-    PLUMBING,
-  ],
-
-  moveClock: [
+  ageCredentials: [
     async ({ api }, use) => {
-      await use(async (seconds) => {
-        const response = await api.advanceClock(seconds);
+      await use(async (seconds, credentials) => {
+        const response = await api.ageCredentials(credentials, seconds);
         if (response.status !== 200) {
           abilityBroken(
             'clock',
-            `POST /__control/clock answered ${response.status} to {"advance_seconds": ${seconds}}`,
+            `POST /__control/clock answered ${response.status} to {"advance_seconds": ${seconds}, "credentials": [${credentials.length}]}`,
           );
         }
       });

@@ -15,7 +15,6 @@ import { CODE_ROOT } from '../../lib/paths.ts';
 import { testKeyOf } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { TARGET_ANNOTATION, titleForTarget, type NamedTarget } from '../../lib/targets-file.ts';
-import { isLastTestsFile } from './run-state.ts';
 import { callerOutside, supportFile } from './step-location.ts';
 import { projectTarget, type ProjectTarget } from './target.ts';
 
@@ -87,9 +86,8 @@ export function perTarget<T extends Callable & { describe: Callable }>(
       if (!declaredIn) throw new Error(`per-target registration: no spec file found declaring "${title}"`);
       const file = path.relative(CODE_ROOT, declaredIn);
       const key = testKeyOf(file, [...describing, title]);
-      const last = isLastTestsFile(file);
       for (const { target, keys } of selections) {
-        if (!(last ? target.teardown === true : (keys?.has(key) ?? true))) continue;
+        if (!(keys?.has(key) ?? true)) continue;
         Reflect.apply(testFn, self, [
           titleForTarget(title, target.name),
           withTarget(details, target.name),

@@ -9,6 +9,8 @@
  * - an access token is valid until expires_in has passed (token.grant.validity-set-by-expires-in).
  * A used code or refresh token presented again is refused as invalid_grant where it is refused; that it
  * is refused at all is an HTTP rule (codes) or a platform fact (refresh tokens): advice under strict.
+ * Time passes for a sequence's own codes and tokens only (ability `clock` ages them), so the model runs
+ * beside every other test.
  */
 import fc from 'fast-check';
 import { AUTHORIZATION_CODE_VALIDITY_SECONDS } from '../../../lib/catalogue.ts';
@@ -38,11 +40,6 @@ const MAX_COMMANDS = 20;
 const MAX_CODES = 3;
 /** One move per sequence, just past a code's validity. */
 const CLOCK_MOVE_SECONDS = AUTHORIZATION_CODE_VALIDITY_SECONDS + 1;
-/**
- * Moves per test, whatever PAYMENTS_GENERATIVE_RUNS says: the run's own token must outlive them all, also
- * on a target that issues six-hour tokens (10 moves are 1 h 40 min).
- */
-const MAX_CLOCK_MOVES = 10;
 
 interface CodeState {
   minted: number;
@@ -55,10 +52,8 @@ interface GrantState {
   refreshUsed: boolean;
 }
 interface TokenModel {
-  /** Seconds the sequence moved the target's clock. */
+  /** Seconds the sequence's codes and tokens were aged. */
   clock: number;
-  /** Whether this sequence may still move the clock (the test's budget of moves is not spent). */
-  mayMoveClock: boolean;
   codes: CodeState[];
   grants: GrantState[];
 }
@@ -69,8 +64,6 @@ interface TokenReal {
   grants: { access: string; refresh?: string }[];
   /** Every access token answered so far: a refresh must answer a new one. */
   seen: Set<string>;
-  /** Counts the test's clock moves. */
-  clockMoved: () => void;
 }
 
 type TokenCommand = fc.AsyncCommand<TokenModel, TokenReal, false>;
@@ -261,10 +254,15 @@ class UseAccessToken implements TokenCommand {
   toString = () => this.label;
 }
 
+/** Time passes for every code and token of the sequence (a used one is gone: the target ages what it has). */
 class MoveClock implements TokenCommand {
-  check = (m: Readonly<TokenModel>) => m.mayMoveClock && m.clock === 0;
+  check = (m: Readonly<TokenModel>) => m.clock === 0;
   async run(m: TokenModel, r: TokenReal) {
-    const response = await r.context.client.advanceClock(CLOCK_MOVE_SECONDS);
+    const credentials = [
+      ...r.codes,
+      ...r.grants.flatMap((g) => [g.access, ...(g.refresh ? [g.refresh] : [])]),
+    ];
+    const response = await r.context.client.ageCredentials(credentials, CLOCK_MOVE_SECONDS);
     if (response.status !== 200) {
       fail(
         failure({
@@ -274,9 +272,8 @@ class MoveClock implements TokenCommand {
       );
     }
     m.clock += CLOCK_MOVE_SECONDS;
-    r.clockMoved();
   }
-  toString = () => `move the clock ${CLOCK_MOVE_SECONDS} s`;
+  toString = () => `let ${CLOCK_MOVE_SECONDS} s pass`;
 }
 
 /** Mostly the newest candidate, so refreshes build chains; sometimes an older one. */
@@ -317,34 +314,23 @@ test.describe('POST /oauth/token (model)', () => {
       needs: ['clock', 'authorize'],
       generative: true,
     }),
-    async ({ api, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
-      let moves = 0;
-      // Codes are minted and the clock moved: no other test's code may meet this test's clock jump.
-      await exclusiveOfClock(() =>
-        checkModel<TokenModel, TokenReal>({
-          testInfo,
-          api,
-          quiet: quietClient(testInfo, config, target),
-          recordParameters,
-          property: 'codes, refresh chains, reuse and expiry behave as the spec states',
-          basis: 'token.flow.refresh-token',
-          commands: COMMANDS,
-          maxCommands: MAX_COMMANDS,
-          defaultRuns: SEQUENCES,
-          setup: (context) =>
-            Promise.resolve({
-              model: { clock: 0, mayMoveClock: moves < MAX_CLOCK_MOVES, codes: [], grants: [] },
-              real: {
-                context,
-                config,
-                codes: [],
-                grants: [],
-                seen: new Set(),
-                clockMoved: () => void moves++,
-              },
-            }),
-        }),
-      );
+    async ({ api, config, target, recordParameters }, testInfo) => {
+      await checkModel<TokenModel, TokenReal>({
+        testInfo,
+        api,
+        quiet: quietClient(testInfo, config, target),
+        recordParameters,
+        property: 'codes, refresh chains, reuse and expiry behave as the spec states',
+        basis: 'token.flow.refresh-token',
+        commands: COMMANDS,
+        maxCommands: MAX_COMMANDS,
+        defaultRuns: SEQUENCES,
+        setup: (context) =>
+          Promise.resolve({
+            model: { clock: 0, codes: [], grants: [] },
+            real: { context, config, codes: [], grants: [], seen: new Set() },
+          }),
+      });
     },
   );
 });

@@ -43,59 +43,56 @@ test.describe('POST /oauth/token (generated)', () => {
         needs: grantType === 'authorization_code' ? ['authorize'] : [],
         generative: true,
       }),
-      async ({ api, config, target, recordParameters, exclusiveOfClock }, testInfo) => {
+      async ({ api, config, target, recordParameters }, testInfo) => {
         recordParameters({ grant_type: grantType });
-        // Minted codes must not meet another test's clock jump.
-        await exclusiveOfClock(() =>
-          checkGenerated({
-            testInfo,
-            api,
-            quiet: quietClient(testInfo, config, target),
-            recordParameters,
-            property: `every ${grantType} request the spec allows is answered with a grant`,
-            basis: FLOW[grantType],
-            arbitrary: validTokenRequest(grantType),
-            defaultRuns: RUNS,
-            judge: async (shape, context) => {
-              const { client } = context;
-              const code = grantType === 'authorization_code' ? await mintCode(client, config) : undefined;
-              const previous =
-                grantType === 'refresh_token' ? await freshRefreshToken(client, config) : undefined;
-              const body = tokenRequestBody(shape, {
-                clientId: config.clientId,
-                clientSecret: config.clientSecret,
-                redirectUri: config.redirectUri,
-                ...(code ? { code } : {}),
-                ...(previous ? { refreshToken: previous.refresh } : {}),
-              });
-              const grant = expectGrant(context, await client.token(body), FLOW[grantType]);
-              if (shape.testToken === 'true') {
-                expectThat(
-                  grant.live_mode === false,
-                  'token.grant.token-types-user-or-test',
-                  `a test_token "true" request was answered live_mode ${JSON.stringify(grant.live_mode)}`,
-                  'live_mode false',
-                );
-              }
-              if (grantType === 'authorization_code') {
-                expectThat(
-                  typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
-                  FLOW.authorization_code,
-                  `the exchange answered refresh_token ${JSON.stringify(typeof grant.refresh_token)}`,
-                  'a refresh token',
-                );
-              }
-              if (previous) {
-                expectThat(
-                  grant.access_token !== previous.access,
-                  FLOW.refresh_token,
-                  'the refresh answered the old access token again',
-                  'a new access token',
-                );
-              }
-            },
-          }),
-        );
+        await checkGenerated({
+          testInfo,
+          api,
+          quiet: quietClient(testInfo, config, target),
+          recordParameters,
+          property: `every ${grantType} request the spec allows is answered with a grant`,
+          basis: FLOW[grantType],
+          arbitrary: validTokenRequest(grantType),
+          defaultRuns: RUNS,
+          judge: async (shape, context) => {
+            const { client } = context;
+            const code = grantType === 'authorization_code' ? await mintCode(client, config) : undefined;
+            const previous =
+              grantType === 'refresh_token' ? await freshRefreshToken(client, config) : undefined;
+            const body = tokenRequestBody(shape, {
+              clientId: config.clientId,
+              clientSecret: config.clientSecret,
+              redirectUri: config.redirectUri,
+              ...(code ? { code } : {}),
+              ...(previous ? { refreshToken: previous.refresh } : {}),
+            });
+            const grant = expectGrant(context, await client.token(body), FLOW[grantType]);
+            if (shape.testToken === 'true') {
+              expectThat(
+                grant.live_mode === false,
+                'token.grant.token-types-user-or-test',
+                `a test_token "true" request was answered live_mode ${JSON.stringify(grant.live_mode)}`,
+                'live_mode false',
+              );
+            }
+            if (grantType === 'authorization_code') {
+              expectThat(
+                typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
+                FLOW.authorization_code,
+                `the exchange answered refresh_token ${JSON.stringify(typeof grant.refresh_token)}`,
+                'a refresh token',
+              );
+            }
+            if (previous) {
+              expectThat(
+                grant.access_token !== previous.access,
+                FLOW.refresh_token,
+                'the refresh answered the old access token again',
+                'a new access token',
+              );
+            }
+          },
+        });
       },
     );
   }

@@ -28,6 +28,8 @@ const INVALID_GRANT = documentedError('token.error.400-invalid-grant');
 const INVALID_SCOPE = documentedError('token.error.400-invalid-scope');
 const INVALID_REQUEST = documentedError('token.error.400-invalid-request');
 const UNSUPPORTED_GRANT_TYPE = documentedError('token.error.400-unsupported-grant-type');
+/** Any bearer endpoint with a documented 401 for an invalid token will do; this one changes nothing. */
+const INVALID_TOKEN = documentedError('settlement-report-config.error.401-invalid-token');
 
 const UNKNOWN_CODE = declareFake('TG-000000000000000000000000-000000000');
 const UNKNOWN_REFRESH_TOKEN = declareFake('TG-000000000000000000000000-111111111');
@@ -66,6 +68,7 @@ const CODE_FLOW: RequirementId[] = [
 interface Grant {
   access_token?: unknown;
   refresh_token?: unknown;
+  expires_in?: unknown;
   live_mode?: unknown;
 }
 
@@ -108,14 +111,11 @@ interface FreshCodeFixtures {
   api: ApiClient;
   ids: TargetIds;
   authorizationCode: () => Promise<string>;
-  exclusiveOfClock: <T>(action: () => Promise<T>) => Promise<T>;
 }
 
-/** The grant of a freshly minted code (under the run's clock lock), which must carry a refresh token. */
-async function checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock }: FreshCodeFixtures) {
-  const grant = await exclusiveOfClock(async () =>
-    checkGrant(await exchangeCode(api, ids, await authorizationCode())),
-  );
+/** The grant of a freshly minted code, which must carry a refresh token. */
+async function checkFreshCodeGrant({ api, ids, authorizationCode }: FreshCodeFixtures) {
+  const grant = await checkGrant(await exchangeCode(api, ids, await authorizationCode()));
   await checkThat(
     typeof grant.refresh_token === 'string' && grant.refresh_token !== '',
     'token.flow.authorization-code',
@@ -213,12 +213,9 @@ test.describe('POST /oauth/token', () => {
       requirements: [...CODE_FLOW, INVALID_GRANT.id],
       schemas: ['access-token-grant'],
     }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const code = await exclusiveOfClock(async () => {
-        const minted = await authorizationCode();
-        await checkGrant(await exchangeCode(api, ids, minted));
-        return minted;
-      });
+    async ({ api, ids, authorizationCode }) => {
+      const code = await authorizationCode();
+      await checkGrant(await exchangeCode(api, ids, code));
       const again = await exchangeCode(api, ids, code);
       const refused = again.status >= 400;
       await adviseThat(refused, 'http.oauth-code-single-use', `the second exchange answered ${again.status}`);
@@ -234,10 +231,10 @@ test.describe('POST /oauth/token', () => {
       uses: ['auth-code'],
       requirements: [INVALID_GRANT.id, 'token.request.redirect-uri-must-match'],
     }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const response = await exclusiveOfClock(async () =>
-        exchangeCode(api, ids, await authorizationCode(), { redirectUri: OTHER_REDIRECT_URI }),
-      );
+    async ({ api, ids, authorizationCode }) => {
+      const response = await exchangeCode(api, ids, await authorizationCode(), {
+        redirectUri: OTHER_REDIRECT_URI,
+      });
       await checkDocumentedError(response, INVALID_GRANT);
     },
   );
@@ -253,13 +250,10 @@ test.describe('POST /oauth/token', () => {
       ],
       needs: ['clock'],
     }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock, moveClock }) => {
-      const response = await exclusiveOfClock(async () => {
-        const code = await authorizationCode();
-        await moveClock(AUTHORIZATION_CODE_VALIDITY_SECONDS + 1);
-        return exchangeCode(api, ids, code);
-      });
-      await checkDocumentedError(response, INVALID_GRANT);
+    async ({ api, ids, authorizationCode, ageCredentials }) => {
+      const code = await authorizationCode();
+      await ageCredentials(AUTHORIZATION_CODE_VALIDITY_SECONDS + 1, [code]);
+      await checkDocumentedError(await exchangeCode(api, ids, code), INVALID_GRANT);
     },
   );
 
@@ -270,9 +264,8 @@ test.describe('POST /oauth/token', () => {
       requirements: [...CODE_FLOW, 'token.flow.refresh-token', INVALID_GRANT.id],
       schemas: ['access-token-grant'],
     }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const used = (await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock }))
-        .refresh_token;
+    async ({ api, ids, authorizationCode }) => {
+      const used = (await checkFreshCodeGrant({ api, ids, authorizationCode })).refresh_token;
       await checkGrant(await refresh(api, ids, used));
       const again = await refresh(api, ids, used);
       const refused = again.status >= 400;
@@ -293,8 +286,8 @@ test.describe('POST /oauth/token', () => {
       requirements: [...CODE_FLOW, INVALID_GRANT.id],
       schemas: ['access-token-grant'],
     }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const grant = await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
+    async ({ api, ids, authorizationCode }) => {
+      const grant = await checkFreshCodeGrant({ api, ids, authorizationCode });
       await checkDocumentedError(await exchangeCode(api, ids, grant.refresh_token), INVALID_GRANT);
     },
   );
@@ -302,11 +295,11 @@ test.describe('POST /oauth/token', () => {
   test(
     'answers invalid_grant for an authorization code of another client',
     declare({ uses: ['auth-code', 'other-client'], requirements: [INVALID_GRANT.id] }),
-    async ({ api, ids, config, authorizationCode, exclusiveOfClock }) => {
+    async ({ api, ids, config, authorizationCode }) => {
       test.skip(config.otherClient === undefined, NO_OTHER_CLIENT);
-      const response = await exclusiveOfClock(async () =>
-        exchangeCode(api, ids, await authorizationCode(), { client: config.otherClient! }),
-      );
+      const response = await exchangeCode(api, ids, await authorizationCode(), {
+        client: config.otherClient!,
+      });
       await checkDocumentedError(response, INVALID_GRANT);
     },
   );
@@ -318,9 +311,9 @@ test.describe('POST /oauth/token', () => {
       requirements: [...CODE_FLOW, INVALID_GRANT.id],
       schemas: ['access-token-grant'],
     }),
-    async ({ api, ids, config, authorizationCode, exclusiveOfClock }) => {
+    async ({ api, ids, config, authorizationCode }) => {
       test.skip(config.otherClient === undefined, NO_OTHER_CLIENT);
-      const grant = await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
+      const grant = await checkFreshCodeGrant({ api, ids, authorizationCode });
       await checkDocumentedError(
         await refresh(api, ids, grant.refresh_token, config.otherClient),
         INVALID_GRANT,
@@ -344,8 +337,8 @@ test.describe('POST /oauth/token', () => {
   test(
     'authorization_code issues an access token and a refresh token',
     declare({ uses: ['auth-code'], requirements: CODE_FLOW, schemas: ['access-token-grant'] }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
+    async ({ api, ids, authorizationCode }) => {
+      await checkFreshCodeGrant({ api, ids, authorizationCode });
     },
   );
 
@@ -356,9 +349,9 @@ test.describe('POST /oauth/token', () => {
       requirements: [...CODE_FLOW, 'token.request.code-verifier-accepted'],
       schemas: ['access-token-grant'],
     }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      await exclusiveOfClock(async () =>
-        checkGrant(await exchangeCode(api, ids, await authorizationCode(), { codeVerifier: CODE_VERIFIER })),
+    async ({ api, ids, authorizationCode }) => {
+      await checkGrant(
+        await exchangeCode(api, ids, await authorizationCode(), { codeVerifier: CODE_VERIFIER }),
       );
     },
   );
@@ -375,8 +368,8 @@ test.describe('POST /oauth/token', () => {
       ],
       schemas: ['access-token-grant'],
     }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock }) => {
-      const first = await checkFreshCodeGrant({ api, ids, authorizationCode, exclusiveOfClock });
+    async ({ api, ids, authorizationCode }) => {
+      const first = await checkFreshCodeGrant({ api, ids, authorizationCode });
       const renewed = await checkGrant(await refresh(api, ids, first.refresh_token));
       await checkThat(
         renewed.access_token !== first.access_token,
@@ -395,12 +388,44 @@ test.describe('POST /oauth/token', () => {
       schemas: ['access-token-grant'],
       needs: ['clock'],
     }),
-    async ({ api, ids, authorizationCode, exclusiveOfClock, moveClock }) => {
-      await exclusiveOfClock(async () => {
-        const code = await authorizationCode();
-        await moveClock(AUTHORIZATION_CODE_VALIDITY_SECONDS - 1);
-        await checkGrant(await exchangeCode(api, ids, code));
-      });
+    async ({ api, ids, authorizationCode, ageCredentials }) => {
+      const code = await authorizationCode();
+      await ageCredentials(AUTHORIZATION_CODE_VALIDITY_SECONDS - 1, [code]);
+      await checkGrant(await exchangeCode(api, ids, code));
+    },
+  );
+
+  test(
+    'an access token is accepted until expires_in has passed and refused after',
+    declare({
+      requirements: [...GRANT, 'token.grant.validity-set-by-expires-in', INVALID_TOKEN.id],
+      schemas: ['access-token-grant'],
+      needs: ['clock'],
+    }),
+    async ({ api, ids, ageCredentials }) => {
+      // The test's own token ages, nothing else of the target: it runs beside every other test.
+      const grant = await checkGrant(await api.token({ ...clientCredentials(ids), test_token: 'true' }));
+      await checkThat(
+        typeof grant.access_token === 'string' &&
+          typeof grant.expires_in === 'number' &&
+          grant.expires_in > 1,
+        'token.grant.validity-set-by-expires-in',
+        'the grant carries an access token and its lifetime in seconds',
+        `access_token is ${typeof grant.access_token}, expires_in is ${JSON.stringify(grant.expires_in)}`,
+      );
+      const token = grant.access_token as string;
+      const lifetime = grant.expires_in as number;
+      await ageCredentials(lifetime - 1, [token]);
+      await checkStatus(
+        await api.getSettlementReportConfig({ auth: { bearer: token } }),
+        200,
+        'token.grant.validity-set-by-expires-in',
+      );
+      await ageCredentials(2, [token]);
+      await checkDocumentedError(
+        await api.getSettlementReportConfig({ auth: { bearer: token } }),
+        INVALID_TOKEN,
+      );
     },
   );
 

@@ -31,7 +31,7 @@ function suiteLike(): string {
 test('the key changes with the suite code, the registration variables and the arguments only', () => {
   const root = suiteLike();
   try {
-    const env = { [RUN_VARIABLES.withTeardown]: '1', [RUN_VARIABLES.reportsDir]: '/reports/one' };
+    const env = { [RUN_VARIABLES.reportsDir]: '/reports/one' };
     const key = inventoryKey([], env, root);
     expect(inventoryKey([], { ...env }, root), 'the same inputs').toBe(key);
     expect(inventoryKey([], { ...env, [RUN_VARIABLES.reportsDir]: '/reports/two' }, root)).toBe(key);
@@ -39,7 +39,6 @@ test('the key changes with the suite code, the registration variables and the ar
     expect(inventoryKey([], env, root), "the project's own tests are not listed").toBe(key);
 
     expect(inventoryKey(['--grep', 'x'], env, root), 'other arguments').not.toBe(key);
-    expect(inventoryKey([], { ...env, [RUN_VARIABLES.withTeardown]: '0' }, root)).not.toBe(key);
     const targets = path.join(root, 'targets.json');
     writeFileSync(targets, '[{"name":"a"}]');
     const withTargets = inventoryKey([], { ...env, [RUN_VARIABLES.targetsFile]: targets }, root);
@@ -70,7 +69,7 @@ test('the key changes with the suite code, the registration variables and the ar
 
 test('a reused inventory is what Playwright lists', async () => {
   test.setTimeout(60_000);
-  const env = { ...process.env, [RUN_VARIABLES.withTeardown]: '1' };
+  const env = { ...process.env };
   const first = await suiteInventory([], env);
   const reused = await suiteInventory([], env);
   const listed = await listTests([], env);

@@ -13,7 +13,7 @@ import { importGraph } from './import-graph.ts';
 import { projectFiles, projectPath } from './project-files.ts';
 
 /** The folders of the files Playwright itself loads in a conformance run: configuration, specs, reporters. */
-const ENTRY_FOLDERS = ['tests/run', 'tests/conformance', 'tests/teardown', 'tests/reporters'];
+const ENTRY_FOLDERS = ['tests/run', 'tests/conformance', 'tests/reporters'];
 
 /** What in `source` only an ES module may hold, each as `line: what`. */
 export function esModuleOnly(file: string, source: string): string[] {

@@ -2,7 +2,16 @@ import { test } from '@playwright/test';
 import { MESSAGES } from '../../../mock/errors.ts';
 import { CONTROL_PATHS } from '../../../mock/routes/control.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
-import { advanceClock, authHeaders, expect, send, startMock } from './support.ts';
+import { DEFAULT_EXPIRES_IN } from '../../../lib/catalogue.ts';
+import {
+  advanceClock,
+  authHeaders,
+  authorizationCode,
+  expect,
+  SEEDED_CLIENT,
+  send,
+  startMock,
+} from './support.ts';
 
 test.describe('control routes', () => {
   test('POST /__control/clock moves the mock clock (a code ages past its 10 minutes)', async () => {
@@ -27,6 +36,54 @@ test.describe('control routes', () => {
       const response = await send(app, { method: 'POST', url: CONTROL_PATHS.clock, payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message: MESSAGES.invalidAdvance });
+    }
+  });
+
+  test('POST /__control/clock with credentials ages those codes and tokens only', async () => {
+    const app = await startMock();
+    const aged = await authHeaders(app);
+    const other = await authHeaders(app);
+    const code = await authorizationCode(app);
+    const otherCode = await authorizationCode(app);
+    const used = await authorizationCode(app);
+    await send(app, {
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'authorization_code', ...SEEDED_CLIENT, code: used },
+    });
+    const token = aged.authorization!.replace('Bearer ', '');
+    const response = await send(app, {
+      method: 'POST',
+      url: CONTROL_PATHS.clock,
+      payload: { advance_seconds: DEFAULT_EXPIRES_IN, credentials: [token, code, used] },
+    });
+    expect(response.statusCode).toBe(200);
+    // The used code is gone: nothing is left of it to age.
+    expect(response.json()).toEqual({ aged: 2, unknown: 1 });
+    const read = (headers: Record<string, string>) =>
+      send(app, { method: 'GET', url: '/v1/account/settlement_report/config', headers });
+    expect((await read(aged)).statusCode).toBe(401);
+    expect((await read(other)).statusCode).toBe(200);
+    const exchange = (value: string) =>
+      send(app, {
+        method: 'POST',
+        url: '/oauth/token',
+        payload: { grant_type: 'authorization_code', ...SEEDED_CLIENT, code: value },
+      });
+    expect((await exchange(code)).json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await exchange(otherCode)).statusCode).toBe(200);
+  });
+
+  test('POST /__control/clock refuses credentials that are not a list of strings', async () => {
+    const app = await startMock();
+    for (const credentials of ['TEST-1', [1], {}]) {
+      const response = await send(app, {
+        method: 'POST',
+        url: CONTROL_PATHS.clock,
+        payload: { advance_seconds: 1, credentials },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: MESSAGES.invalidCredentials });
     }
   });
 

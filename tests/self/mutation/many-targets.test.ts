@@ -20,7 +20,7 @@ test('a property a target falsifies fails it at the falsifying case, unshrunk, q
   expect(property).toHaveLength(1);
   const fleet = await startMockFleet([MUTANT]);
   try {
-    const scope = { label: 'one property', tests: property, teardown: false, whole: false };
+    const scope = { label: 'one property', tests: property, whole: false };
     const run = await runSuite({
       via: 'playwright',
       targets: [

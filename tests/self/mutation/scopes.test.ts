@@ -51,7 +51,6 @@ test('a variant touching every endpoint, the token endpoint, the rules or the se
   for (const variant of broad) {
     const scope = variantScope(variant, listed);
     expect(scope.whole, variant.name).toBe(true);
-    expect(scope.teardown, variant.name).toBe(true);
   }
 });
 

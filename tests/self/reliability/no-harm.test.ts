@@ -55,7 +55,6 @@ const harmlessRuns = once(
             targets: TARGET_NAMES.map((name, i) => ({
               name,
               env: { ...targets[i]!.env, [VARIABLES.abilities]: TARGETS[name].abilities.join(',') },
-              teardown: true,
             })),
             timeoutMs: RUN_TIMEOUT_MS,
           }),

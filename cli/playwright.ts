@@ -4,9 +4,8 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import path from 'node:path';
-import { CODE_ROOT, FROM_SOURCE, PROJECT_ROOT } from '../lib/paths.ts';
+import { CODE_ROOT, PROJECT_ROOT } from '../lib/paths.ts';
 import { isRequirementId, type RequirementId } from '../lib/requirements/index.ts';
 import { DECLARED_LABELS, testKeyOf } from '../lib/results.ts';
 import { TARGET_ANNOTATION, titleWithoutTarget } from '../lib/targets-file.ts';
@@ -23,28 +22,6 @@ export const LAST_RUN_FILE = 'last-run.json';
 /** Playwright's variable naming that file. */
 export const LAST_RUN_VARIABLE = 'PLAYWRIGHT_LAST_RUN_OUTPUT_FILE';
 
-/**
- * Node.js's on-disk cache of compiled code, for the runner and its workers: each of them compiles
- * playwright-core's bundles (7 MB of JavaScript) and the suite's modules before its first test, and from
- * the cache Node.js 22.1 and later skip most of that (a run a quarter of a second shorter on two cores,
- * docs/benchmarks.md). Node.js 20 ignores the variable. From source, beside the command line's own
- * bundles; in the npm package, in the user's cache folder, never in the installed package (a run writes
- * only its reports). Either way a folder only its owner can write, since the cache holds code that will run.
- */
-export function compileCacheDir(fromSource: boolean, env: NodeJS.ProcessEnv = process.env): string {
-  const cacheRoot = fromSource
-    ? path.join(PROJECT_ROOT, 'node_modules', '.cache')
-    : env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
-  return path.join(cacheRoot, 'payments-conformance', 'node-compile-cache');
-}
-
-export const COMPILE_CACHE_DIR = compileCacheDir(FROM_SOURCE);
-
-/** The runner's environment: `env`, with Node.js's compile cache unless `env` names a folder of its own. */
-export function runnerEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { NODE_COMPILE_CACHE: COMPILE_CACHE_DIR, ...env };
-}
-
 export interface ChildRun {
   exitCode: number;
   stdout: string;
@@ -59,7 +36,7 @@ export function runPlaywright(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', CONFORMANCE_CONFIG, ...args], {
       cwd: PROJECT_ROOT,
-      env: runnerEnvironment(env),
+      env,
       stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
     });
     let stdout = '';

@@ -24,11 +24,11 @@ export function nodeArguments(): string[] {
 }
 
 /**
- * Node's arguments that start the command line (then its command and options): from source, the
- * launcher that runs it compiled (cli/start.mjs), the way the npm scripts do; in the package, its bin.
+ * Node's arguments that start the command line (then its command and options), the way the npm scripts
+ * do: from source, its TypeScript entry through tsx; in the package, its bin.
  */
 export function commandLineArguments(): string[] {
-  return [path.join(CODE_ROOT, 'cli', FROM_SOURCE ? 'start.mjs' : 'main.js')];
+  return [...nodeArguments(), projectModule('cli/main')];
 }
 
 /** A module of the project by its path without extension (`mock/cli`), as this build has it. */

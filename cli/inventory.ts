@@ -19,8 +19,19 @@ import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { writeFileWhole } from '../lib/write-whole.ts';
 import { listTests, type ListedTest } from './playwright.ts';
 
-/** The folders of the suite's code a listing loads (tests/self is the project's own tests: not listed). */
-const SUITE_FOLDERS = ['tests', 'lib', 'schemas', 'factories', 'mock'] as const;
+/**
+ * The files and folders of the suite's code a listing loads: the configuration and what it imports (tests/self
+ * is the project's own tests: not listed).
+ */
+const SUITE_FILES = [
+  'playwright.config.ts',
+  'playwright.config.js',
+  'tests',
+  'lib',
+  'schemas',
+  'factories',
+  'mock',
+] as const;
 const NOT_LISTED = path.join('tests', 'self');
 
 /** Variables that change which tests a listing registers, and how. */
@@ -56,9 +67,9 @@ export function inventoryKey(
     // The targets file names the targets each test is registered for: its content counts, not its path.
     if (name === RUN_VARIABLES.targetsFile && value) hash.update(readFileSync(value));
   }
-  const files = SUITE_FOLDERS.map((folder) => path.join(root, folder))
-    .filter((dir) => existsSync(dir))
-    .flatMap((dir) => filesUnder(root, dir, []))
+  const files = SUITE_FILES.map((name) => path.join(root, name))
+    .filter((file) => existsSync(file))
+    .flatMap((file) => (statSync(file).isDirectory() ? filesUnder(root, file, []) : [file]))
     .sort();
   for (const file of files) {
     hash.update(`\0${path.relative(root, file)}\0`);

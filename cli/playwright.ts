@@ -4,15 +4,15 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { CODE_ROOT, PROJECT_ROOT } from '../lib/paths.ts';
+import { PROJECT_ROOT } from '../lib/paths.ts';
+import { projectModule } from '../lib/runtime.ts';
 import { isRequirementId, type RequirementId } from '../lib/requirements/index.ts';
 import { DECLARED_LABELS, testKeyOf } from '../lib/results.ts';
 import { TARGET_ANNOTATION, titleWithoutTarget } from '../lib/targets-file.ts';
 
 const require = createRequire(import.meta.url);
 export const PLAYWRIGHT_CLI = require.resolve('@playwright/test/cli');
-export const CONFORMANCE_CONFIG = path.join(CODE_ROOT, 'playwright.config.cjs');
+export const CONFORMANCE_CONFIG = projectModule('playwright.config');
 
 /**
  * Where Playwright keeps the failed tests of the last run (for `--last-failed`): in the reports folder,

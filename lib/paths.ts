@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { LIB_FOLDER } from './lib-folder.cjs';
+
+const LIB_FOLDER = import.meta.dirname;
 
 /** True beside the project's .ts sources, false in the npm package (it holds only their compiled form). */
 export const FROM_SOURCE = existsSync(path.join(LIB_FOLDER, 'paths.ts'));

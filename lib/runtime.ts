@@ -11,10 +11,7 @@ import { CODE_ROOT, FROM_SOURCE, PROJECT_ROOT } from './paths.ts';
 
 export { FROM_SOURCE };
 
-/**
- * require() resolving from the project's package.json, as any of its modules would: for the modules that
- * cannot read their own location where Playwright loads them as CommonJS (lib/lib-folder.cjs).
- */
+/** require() resolving from the project's package.json, as any of its modules would. */
 export const requireFromProject = createRequire(path.join(PROJECT_ROOT, 'package.json'));
 
 /** Node's arguments before a file of the project: the TypeScript loader when running from source. */

@@ -1,8 +1,7 @@
 /**
  * Files the compiled package reads at run time that the compiler does not emit: the JSON Schemas and the
- * validators generated from them, which schemas/registry.ts loads from its own folder, and the project's
- * CommonJS files (Playwright's configuration file, lib/lib-folder.cjs). Copied beside the compiled
- * modules, in the same place relative to them as in the sources.
+ * validators generated from them, which schemas/registry.ts loads from its own folder. Copied beside the
+ * compiled modules, in the same place relative to them as in the sources.
  */
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,8 +10,6 @@ import { PROJECT_ROOT } from '../../lib/paths.ts';
 /** Folders (relative to the project root) and the file names of each that the package needs. */
 const RUN_TIME_ASSETS: readonly { folder: string; pattern: RegExp }[] = [
   { folder: 'schemas', pattern: /\.schema\.json$|^validators\.generated\.cjs$/ },
-  { folder: 'lib', pattern: /^lib-folder\.cjs$/ },
-  { folder: '.', pattern: /^playwright\.config\.cjs$/ },
 ];
 
 /** Copies the assets into `outDir`; answers the files written. */

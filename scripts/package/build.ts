@@ -18,7 +18,7 @@ if (isEntryPoint(import.meta.url)) {
   try {
     const { outDir, modules, assets } = buildPackage();
     console.log(
-      `built ${path.relative(PROJECT_ROOT, outDir)}/: ${modules} modules, ${assets} files copied as they are (schemas, CommonJS files)`,
+      `built ${path.relative(PROJECT_ROOT, outDir)}/: ${modules} modules, ${assets} files copied as they are (schemas)`,
     );
   } catch (error) {
     if (!(error instanceof CompileError)) throw error;

@@ -17,7 +17,7 @@ const SETUP_FAILURE_FILE = 'setup-failure.json';
 /** Set by the run command for a sharded run: `i/n`, so shards take disjoint configured ids. */
 export const SHARD_VARIABLE = 'PAYMENTS_SHARD';
 
-export const MISSING_RUN_ID = `${RUN_VARIABLES.runId} is not set: run the suite through its configuration, playwright.config.cjs (npm run conformance)`;
+export const MISSING_RUN_ID = `${RUN_VARIABLES.runId} is not set: run the suite through its configuration, playwright.config.ts (npm run conformance)`;
 export const MISSING_TOKENS = (target: string) =>
   `No tokens for target ${target}: the global setup (tests/run/global-setup.ts) did not obtain them; see its error above`;
 

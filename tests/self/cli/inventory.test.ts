@@ -19,7 +19,7 @@ function suiteLike(): string {
     'tests/support/fixtures.ts': 'export {}',
     'tests/self/own.test.ts': 'test("own")',
     'lib/catalogue.ts': 'export const A = 1',
-    'tests/run/playwright.config.ts': 'export default {}',
+    'playwright.config.ts': 'export default {}',
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -53,7 +53,7 @@ test('the key changes with the suite code, the registration variables and the ar
       'tests/conformance/a.spec.ts',
       'tests/support/fixtures.ts',
       'lib/catalogue.ts',
-      'tests/run/playwright.config.ts',
+      'playwright.config.ts',
     ]) {
       writeFileSync(path.join(root, file), `${file} changed`);
       expect(inventoryKey([], env, root), file).not.toBe(key);

@@ -13,17 +13,17 @@ import { randomUUID } from 'node:crypto';
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import fc from 'fast-check';
 import path from 'node:path';
-import { freeLoopbackPortSync, LOOPBACK } from '../../lib/loopback.ts';
-import { CODE_ROOT } from '../../lib/paths.ts';
-import { reportPaths } from '../../lib/report-paths.ts';
-import { RUN_VARIABLES } from '../../lib/run-variables.ts';
-import { nodeArguments, projectModule, shellQuoted } from '../../lib/runtime.ts';
-import { TargetConfigError, VARIABLES } from '../../lib/target.ts';
-import { runKeepsReport, targetsOfRun } from '../support/per-target.ts';
-import { SUITE_VERSION } from '../../lib/version.ts';
-import { GENERATED_VALIDATORS_GLOB } from '../../schemas/documents.ts';
-import { withoutCredentials } from '../support/redact.ts';
-import { DEFAULT_TARGET, loadTargetConfig } from '../support/target.ts';
+import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
+import { CODE_ROOT } from './lib/paths.ts';
+import { reportPaths } from './lib/report-paths.ts';
+import { RUN_VARIABLES } from './lib/run-variables.ts';
+import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
+import { TargetConfigError, VARIABLES } from './lib/target.ts';
+import { runKeepsReport, targetsOfRun } from './tests/support/per-target.ts';
+import { SUITE_VERSION } from './lib/version.ts';
+import { GENERATED_VALIDATORS_GLOB } from './schemas/documents.ts';
+import { withoutCredentials } from './tests/support/redact.ts';
+import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
 
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
@@ -41,7 +41,7 @@ if (severalTargets) {
 
 const embedded = !severalTargets && !process.env[VARIABLES.baseUrl];
 if (embedded && !process.env[RUN_VARIABLES.embeddedUrl]) {
-  process.env[RUN_VARIABLES.embeddedUrl] = `http://${LOOPBACK}:${freeLoopbackPortSync()}`;
+  process.env[RUN_VARIABLES.embeddedUrl] = `http://${LOOPBACK}:${await freeLoopbackPort()}`;
 }
 process.env[RUN_VARIABLES.runId] ??= randomUUID();
 

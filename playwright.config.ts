@@ -102,10 +102,9 @@ export default defineConfig({
         [projectModule('tests/reporters/verdict')],
         [projectModule('tests/reporters/console')],
         [
-          projectModule('tests/reporters/allure'),
+          'allure-playwright',
           {
             resultsDir: outputs.allureResults,
-            streamFile: outputs.allureStream,
             // Only test.step and attachments: Playwright's own API steps would name request URLs.
             detail: false,
             environmentInfo: {

@@ -26,7 +26,7 @@ import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../scripts/report/baseline.ts';
 import type { KeptResults } from '../scripts/report/allure-report.ts';
-import { readRunResultFiles } from '../scripts/report/result-files.ts';
+import { readResultFolder } from '../scripts/report/result-files.ts';
 import { withoutCredentials } from '../tests/support/redact.ts';
 import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
 import { loadTargetConfig } from '../tests/support/target.ts';
@@ -313,11 +313,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   }
   if (args.playwright.includes('--list')) return run.exitCode;
   const inventory = await inventoryListing;
-  const allureResults = readRunResultFiles(prepared.paths.run);
-  if (allureResults.leftOver > 0)
-    io.err(
-      `warning: the last ${allureResults.leftOver} bytes of the run's Allure results are not a whole result (the test runner stopped while writing it); the report leaves them out`,
-    );
+  const allureResults = readResultFolder(prepared.paths.run.allureResults);
   mkdirSync(paths.root, { recursive: true });
   const keptResults = publish(prepared.paths.run, paths);
   if (existsSync(lastRun)) renameSync(lastRun, path.join(prepared.paths.root, LAST_RUN_FILE));
@@ -325,7 +321,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const { verdict, lines } = await buildRunReports({
     records,
     ...(inventory ? { inventory } : {}),
-    allureResults: allureResults.files,
+    allureResults,
     keepAllureResultsIn: keptResults,
     subset: partial,
     selection: selectionLabel(args.selection),

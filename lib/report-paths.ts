@@ -7,7 +7,6 @@
  * outputs, so a failed start never leaves the folder half old, half new.
  */
 import { resolve } from 'node:path';
-import { ALLURE_STREAM_FILE } from './allure-stream.ts';
 import { RESULTS_FILE, SETUP_FAILURES_FILE } from './results.ts';
 import { RUN_VARIABLES } from './run-variables.ts';
 
@@ -15,9 +14,8 @@ export const DEFAULT_REPORTS_DIR = 'reports';
 
 export interface RunOutputPaths {
   root: string;
-  /** Allure's rare files (environment, categories); its results and attachments are in `allureStream`. */
+  /** What Allure's reporter writes: results, containers, attachments, environment, categories. */
   allureResults: string;
-  allureStream: string;
   results: string;
   setupFailures: string;
 }
@@ -53,7 +51,6 @@ export function reportPathsUnder(root: string): ReportPaths {
     run: {
       root: run,
       allureResults: resolve(run, 'allure-results'),
-      allureStream: resolve(run, ALLURE_STREAM_FILE),
       results: resolve(run, RESULTS_FILE),
       setupFailures: resolve(run, SETUP_FAILURES_FILE),
     },

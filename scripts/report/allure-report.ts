@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { AllureReport, resolveConfig } from '@allurereport/core';
 import AwesomePlugin from '@allurereport/plugin-awesome';
 import { BufferResultFile } from '@allurereport/reader-api';
-import type { AllureFile } from '../../lib/allure-stream.ts';
 import { RUN_LABELS } from '../../lib/results.ts';
 import { CONFORMANCE_CATEGORIES } from './categories.ts';
-import { writeResultFolder } from './result-files.ts';
+import { writeResultFolder, type AllureFile } from './result-files.ts';
 
 export const REPORT_NAME = 'Payments Platform API conformance';
 /** The report groups tests by area, then endpoint; requirements are labels, not levels. */

@@ -4,10 +4,10 @@
  * report, the console summary, summary.json and the verdict. Used by a run and by a merge of shards.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AllureFile } from '../../lib/allure-stream.ts';
 import type { ReportPaths } from '../../lib/report-paths.ts';
 import type { TestRecord } from '../../lib/results.ts';
 import { buildAllureReport, type KeptResults } from './allure-report.ts';
+import type { AllureFile } from './result-files.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { buildCoverage } from './coverage.ts';
 import { renderCoverageHtml } from './coverage-html.ts';

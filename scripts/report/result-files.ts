@@ -1,13 +1,22 @@
 /**
- * Allure's result files in memory: read from a run's stream (lib/allure-stream.ts) or from folders of
- * files (the shards a merge reads), and written back as a folder of files (the reports' allure-results,
- * which a merge of shards and any Allure tool read).
+ * Allure's result files in memory: read from a folder of files (what a run's Allure reporter wrote, or
+ * the shards a merge reads), and written back as a folder of files (the reports' allure-results, which a
+ * merge of shards and any Allure tool read).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeStream, isPlainFileName, type AllureFile } from '../../lib/allure-stream.ts';
-import type { RunOutputPaths } from '../../lib/report-paths.ts';
+
+/** One of Allure's result files: a result, a container, an attachment... by its file name. */
+export interface AllureFile {
+  name: string;
+  content: Buffer;
+}
+
+/** A file name and nothing else: a file can never be written outside the folder it belongs to. */
+export function isPlainFileName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && path.basename(name) === name && !name.includes('\\');
+}
 
 /** Files written at once: enough to keep the disk busy, few enough to stay far from any open-file limit. */
 const WRITES_AT_ONCE = 16;
@@ -18,22 +27,6 @@ export function readResultFolder(dir: string): AllureFile[] {
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isFile() && !entry.name.endsWith('.tmp'))
     .map((entry) => ({ name: entry.name, content: readFileSync(path.join(dir, entry.name)) }));
-}
-
-export interface RunResultFiles {
-  files: AllureFile[];
-  /** Bytes at the stream's end that made no whole record: the runner stopped while writing one. */
-  leftOver: number;
-}
-
-/** What a test run wrote for Allure: its rare files, then every record of its stream. */
-export function readRunResultFiles(
-  run: Pick<RunOutputPaths, 'allureResults' | 'allureStream'>,
-): RunResultFiles {
-  const rare = readResultFolder(run.allureResults);
-  if (!existsSync(run.allureStream)) return { files: rare, leftOver: 0 };
-  const { files, leftOver } = decodeStream(readFileSync(run.allureStream));
-  return { files: [...rare, ...files], leftOver };
 }
 
 /** Writes `files` into `dir` (made if missing), a few at a time; rejects with the first that failed. */

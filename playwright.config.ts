@@ -19,11 +19,11 @@ import { reportPaths } from './lib/report-paths.ts';
 import { RUN_VARIABLES } from './lib/run-variables.ts';
 import { nodeArguments, projectModule, shellQuoted } from './lib/runtime.ts';
 import { TargetConfigError, VARIABLES } from './lib/target.ts';
-import { runKeepsReport, targetsOfRun } from './tests/support/per-target.ts';
+import { runKeepsReport, targetsOfRun } from './run/targets.ts';
 import { SUITE_VERSION } from './lib/version.ts';
 import { GENERATED_VALIDATORS_GLOB } from './schemas/documents.ts';
-import { withoutCredentials } from './tests/support/redact.ts';
-import { DEFAULT_TARGET, loadTargetConfig } from './tests/support/target.ts';
+import { withoutCredentials } from './run/redact.ts';
+import { DEFAULT_TARGET, loadTargetConfig } from './run/target.ts';
 
 /** Any route answers once the mock listens; without a token this one answers 401, which Playwright accepts as ready. */
 const READINESS_PATH = '/v1/account/settlement_report/config';
@@ -93,14 +93,14 @@ export default defineConfig({
   outputDir: reportPaths().playwright,
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   build: { external: [GENERATED_VALIDATORS_GLOB] },
-  globalSetup: projectModule('tests/run/global-setup'),
-  globalTeardown: projectModule('tests/run/global-teardown'),
+  globalSetup: projectModule('run/global-setup'),
+  globalTeardown: projectModule('run/global-teardown'),
   // A run against several targets keeps no report (its tests attach nothing): each test's verdict only.
   reporter: !runKeepsReport()
-    ? [[projectModule('tests/reporters/verdict')], ['dot']]
+    ? [[projectModule('run/reporters/verdict')], ['dot']]
     : [
-        [projectModule('tests/reporters/verdict')],
-        [projectModule('tests/reporters/console')],
+        [projectModule('run/reporters/verdict')],
+        [projectModule('run/reporters/console')],
         [
           'allure-playwright',
           {

@@ -16,9 +16,9 @@ import {
   today,
   withDeviations,
   writeBaseline,
-} from '../scripts/report/baseline.ts';
-import type { SummaryFile } from '../scripts/report/summary.ts';
-import type { CommandIo } from './run.ts';
+} from '../reporting/baseline.ts';
+import type { SummaryFile } from '../reporting/summary.ts';
+import type { CommandIo } from './io.ts';
 
 export const BASELINE_HELP = `Usage: npm run baseline -- --reason "why it is accepted" --until YYYY-MM-DD [--baseline FILE] [--reports DIR]
 

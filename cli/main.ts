@@ -5,7 +5,7 @@
  */
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
 import { SUITE_VERSION } from '../lib/version.ts';
-import type { CommandIo } from './run.ts';
+import { CONSOLE_IO, type CommandIo } from './io.ts';
 
 export const MAIN_HELP = `Usage: payments-conformance <command> [options]      (in this repository: npm run <script>)
 
@@ -21,8 +21,6 @@ Each command has --help. The target comes from PAYMENTS_* variables and a .env f
 directory; reports go to ./reports.
 
 ${EXIT_CODE_HELP}`;
-
-const CONSOLE_IO: CommandIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
 async function dispatch(argv: readonly string[], io: CommandIo): Promise<number> {
   const [command, ...rest] = argv;
@@ -70,7 +68,7 @@ async function dispatch(argv: readonly string[], io: CommandIo): Promise<number>
       }
     }
     case 'authorize': {
-      const { runAuthorizeCli } = await import('../scripts/authorize/cli.ts');
+      const { runAuthorizeCli } = await import('../authorize/cli.ts');
       return runAuthorizeCli(rest);
     }
     case 'factory': {

@@ -8,15 +8,10 @@ import { abilitiesOfTags } from '../lib/abilities.ts';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
 import { reportPaths } from '../lib/report-paths.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
-import {
-  NEEDS_ABILITY,
-  NO_AUTH_CODE,
-  NO_CONFIGURED_ID_LEFT,
-  NO_OTHER_CLIENT,
-} from '../tests/support/skip-reasons.ts';
+import { NEEDS_ABILITY, NO_AUTH_CODE, NO_CONFIGURED_ID_LEFT, NO_OTHER_CLIENT } from '../run/skip-reasons.ts';
 import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, type ListedTest } from './playwright.ts';
 import { selectionArguments, type RunArguments } from './run-arguments.ts';
-import type { CommandIo } from './run.ts';
+import type { CommandIo } from './io.ts';
 
 type Outlook = { runs: true; condition?: string } | { runs: false; reason: string };
 

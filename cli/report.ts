@@ -10,13 +10,13 @@ import path from 'node:path';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
 import { reportPaths, reportPathsUnder } from '../lib/report-paths.ts';
 import { parseResults, type TestRecord } from '../lib/results.ts';
-import { baselineFileOf, BaselineError, readBaseline } from '../scripts/report/baseline.ts';
-import { buildRunReports } from '../scripts/report/build.ts';
-import { jobSummaryMarkdown } from '../scripts/report/job-summary.ts';
-import { readResultFolder } from '../scripts/report/result-files.ts';
-import type { SummaryFile } from '../scripts/report/summary.ts';
+import { baselineFileOf, BaselineError, readBaseline } from '../reporting/baseline.ts';
+import { buildRunReports } from '../reporting/build.ts';
+import { jobSummaryMarkdown } from '../reporting/job-summary.ts';
+import { readResultFolder } from '../reporting/result-files.ts';
+import type { SummaryFile } from '../reporting/summary.ts';
 import { UsageError } from './run-arguments.ts';
-import type { CommandIo } from './run.ts';
+import type { CommandIo } from './io.ts';
 
 export const REPORT_HELP = `Usage: npm run report:merge -- <shard folder>...   (npx payments-conformance report merge <folder>...)
        npm run report:open                        (npx payments-conformance report open)

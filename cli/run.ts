@@ -24,12 +24,12 @@ import { reportPaths, reportPathsUnder, type ReportPaths } from '../lib/report-p
 import { parseResults, type SetupFailure, type TestRecord } from '../lib/results.ts';
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
-import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../scripts/report/baseline.ts';
-import type { KeptResults } from '../scripts/report/allure-report.ts';
-import { readResultFolder } from '../scripts/report/result-files.ts';
-import { withoutCredentials } from '../tests/support/redact.ts';
-import { SHARD_VARIABLE } from '../tests/support/run-state.ts';
-import { loadTargetConfig } from '../tests/support/target.ts';
+import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../reporting/baseline.ts';
+import type { KeptResults } from '../reporting/allure-report.ts';
+import { readResultFolder } from '../reporting/result-files.ts';
+import { withoutCredentials } from '../run/redact.ts';
+import { SHARD_VARIABLE } from '../run/state.ts';
+import { loadTargetConfig } from '../run/target.ts';
 import {
   LAST_RUN_FILE,
   LAST_RUN_VARIABLE,
@@ -38,6 +38,7 @@ import {
   type ChildRun,
 } from './playwright.ts';
 import { suiteInventory } from './inventory.ts';
+import { CONSOLE_IO, type CommandIo } from './io.ts';
 import { printPlan } from './plan.ts';
 import {
   isSubset,
@@ -84,13 +85,6 @@ Examples:
   npm run conformance -- --last-failed                 # rerun exactly what failed last time
   PAYMENTS_PROFILE=lenient npm run conformance         # accept the platform's known departures, named
   npm run conformance -- --plan                        # what your target's abilities let run`;
-
-export interface CommandIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
-const CONSOLE_IO: CommandIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
 /** The target as the reports name it: the mock's port changes every run, so it is named, not numbered. */
 export function targetLabel(config: TargetConfig): string {
@@ -277,7 +271,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   inventoryListing?.catch(() => undefined);
   const mock = await serveMockFor(config, args, env);
   let run: ChildRun;
-  let reportBuilders: Promise<typeof import('../scripts/report/build.ts')>;
+  let reportBuilders: Promise<typeof import('../reporting/build.ts')>;
   try {
     const running = runPlaywright([...selection, ...args.playwright], env);
     // Built once the runner's process is spawned, not before: loading the mock takes this process's one
@@ -285,7 +279,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     const mockBuilt = buildServedMock(mock);
     // The report builders (Allure's and its plugin among them) load while the tests run, not after them,
     // and after the mock is built: the first test waits for the mock, nothing waits for the builders yet.
-    reportBuilders = mockBuilt.then(() => import('../scripts/report/build.ts'));
+    reportBuilders = mockBuilt.then(() => import('../reporting/build.ts'));
     reportBuilders.catch(() => undefined);
     run = await running;
   } finally {

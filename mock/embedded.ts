@@ -16,7 +16,7 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 /**
  * How long an idle connection is kept: Fastify's own default, which this server (made here, not by
  * Fastify) would otherwise not have (Node's is 5 s). The suite keeps its connections to this mock for the
- * next request (tests/support/http.ts), and no test of a run leaves one idle that long.
+ * next request (run/http.ts), and no test of a run leaves one idle that long.
  */
 const IDLE_CONNECTION_MS = 72_000;
 

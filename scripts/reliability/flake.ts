@@ -21,7 +21,7 @@ export const SUMMARY_FILE = path.join(FLAKE_DIR, 'summary.json');
 const DEFAULT_REPEATS = 20;
 const WORKERS = 2;
 /** The verdict reporter writes the typed records; dots keep thousands of repeated tests to a few lines. */
-const REPORTERS = `${path.join(PROJECT_ROOT, 'tests/reporters/verdict.ts')},dot`;
+const REPORTERS = `${path.join(PROJECT_ROOT, 'run/reporters/verdict.ts')},dot`;
 const RUN_TIMEOUT_MS = 2 * 60 * 60_000;
 
 export const FLAKE_USAGE =

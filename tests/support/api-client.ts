@@ -9,26 +9,25 @@
 import type { TestInfo } from '@playwright/test';
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
-import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
 import { ATTACHING, attachTo, CONTENT_TYPES } from './attachments.ts';
-import { exchange, HttpTimeoutError, type HttpAnswer } from './http.ts';
-import { fail, failure } from './outcome.ts';
-import { redact, REDACTED, rememberSecret, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
+import { exchange, HttpTimeoutError, requestTimeoutMs, type HttpAnswer } from '../../run/http.ts';
+import { fail } from './outcome.ts';
+import { failure } from '../../run/typed-failure.ts';
+import {
+  redact,
+  REDACTED,
+  rememberSecret,
+  rememberSecretFields,
+  SECRET_RESPONSE_FIELDS,
+} from '../../run/redact.ts';
 import { Reproduction, tokenPreamble } from './reproduce.ts';
-
-export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 /** Bounded retry of token requests rejected with 429 (never for a request that asks for the 429 itself). */
 export const TOKEN_ATTEMPTS = 3;
 export const MAX_RETRY_AFTER_SECONDS = 10;
 /** The live token's variable in reproduction scripts (obtained there when unset). */
 export const LIVE_TOKEN_VARIABLE = 'PAYMENTS_LIVE_ACCESS_TOKEN';
-
-export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = Number(env[RUN_VARIABLES.requestTimeoutMs]);
-  return Number.isInteger(raw) && raw > 0 ? raw : DEFAULT_REQUEST_TIMEOUT_MS;
-}
 
 export const TARGET_GAVE_NO_ANSWER = (what: string, reason: string) =>
   `${what} got no answer (${reason}): the target is down, unreachable or hanging; this is not a contract result`;

@@ -11,7 +11,7 @@
  * read them, was an eighth of the mutation gate's time.
  */
 import type { TestInfo } from '@playwright/test';
-import { runKeepsReport } from './per-target.ts';
+import { runKeepsReport } from '../../run/targets.ts';
 
 export const CONTENT_TYPES = { json: 'application/json', text: 'text/plain' } as const;
 

@@ -15,8 +15,9 @@ import type { DocumentedError, RequirementId } from '../../lib/requirements/inde
 import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
 import type { ApiResponse } from './api-client.ts';
-import { advise, cite, fail, failure, recordAllowance } from './outcome.ts';
-import { redact, redactingErrors } from './redact.ts';
+import { advise, cite, fail, recordAllowance } from './outcome.ts';
+import { failure } from '../../run/typed-failure.ts';
+import { redact, redactingErrors } from '../../run/redact.ts';
 import { currentTarget } from './current-target.ts';
 import { callerOutside, supportFile } from './step-location.ts';
 

@@ -5,7 +5,8 @@
  */
 import type { Ability } from '../../lib/abilities.ts';
 import type { ApiClient } from './api-client.ts';
-import { fail, failure } from './outcome.ts';
+import { fail } from './outcome.ts';
+import { failure } from '../../run/typed-failure.ts';
 
 /** Fails the running test: the target claims `ability`, but `seen` shows it does not hold. */
 export function abilityBroken(ability: Ability, seen: string): never {

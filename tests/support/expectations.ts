@@ -11,7 +11,7 @@ import type { DocumentedError } from '../../lib/requirements/index.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import { describeBody } from './checks.ts';
-import type { FailureFacts } from './outcome.ts';
+import type { FailureFacts } from '../../run/typed-failure.ts';
 import { currentTarget } from './current-target.ts';
 
 /** What a generated case found the target doing against the spec: thrown by judges and model commands. */

@@ -21,7 +21,7 @@ import {
   NO_CONFIGURED_ID_LEFT,
   REFUSE_LIVE_TOKEN,
   TARGET_NOT_SET_UP,
-} from './skip-reasons.ts';
+} from '../../run/skip-reasons.ts';
 import type { Use } from './declare.ts';
 import { settleTypedFailures, undeclaredCitations } from './outcome.ts';
 import { Reproduction } from './reproduce.ts';
@@ -32,9 +32,10 @@ import {
   readRunTokens,
   setupFailureOf,
   type RunTokens,
-} from './run-state.ts';
-import { perTarget, targetOfTest, targetsOfRun } from './per-target.ts';
-import { targetConfigOf, type ProjectTarget } from './target.ts';
+} from '../../run/state.ts';
+import { targetOfTest, targetsOfRun } from '../../run/targets.ts';
+import { perTarget } from './per-target.ts';
+import { targetConfigOf, type ProjectTarget } from '../../run/target.ts';
 
 export const UNDECLARED_USE = (use: Use) =>
   `the suite's declaration of this test omits that it uses ${use} (add uses: ['${use}'] to its declare() call)`;

@@ -8,7 +8,8 @@ import type { RequirementId } from '../../lib/requirements/index.ts';
 import type { TargetConfig } from '../../lib/target.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import { expectSchema, expectSuccess, type CaseContext } from './expectations.ts';
-import { fail, failure } from './outcome.ts';
+import { fail } from './outcome.ts';
+import { failure } from '../../run/typed-failure.ts';
 
 const NO_REFRESH_TOKEN =
   "needs a refresh token: the target's client_credentials grant carries none, and without ability 'authorize' no code can be exchanged for one";

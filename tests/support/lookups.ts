@@ -6,7 +6,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { EndpointId, SchemaName } from '../../lib/catalogue.ts';
 import { requirementsAt } from '../../schemas/registry.ts';
 import { REQUIREMENTS, type RequirementId } from '../../lib/requirements/index.ts';
-import { declareFake } from './redact.ts';
+import { declareFake } from '../../run/redact.ts';
 
 /** Token-shaped but issued by no one; shown as sent in reports, since it is no secret. */
 export const UNKNOWN_BEARER = declareFake(

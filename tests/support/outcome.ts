@@ -3,7 +3,7 @@
  * and HTTP facts not followed, which fail only under the `platform` profile) and lenient allowances.
  *
  * A typed failure is data, not an exception Playwright has to classify. When the verdict reporter runs
- * (tests/reporters/verdict.ts, always under `npm run conformance`), the `verdict` fixture takes a test's
+ * (run/reporters/verdict.ts, always under `npm run conformance`), the `verdict` fixture takes a test's
  * typed failures out of Playwright's hands as an annotation, so Playwright keeps the worker process
  * instead of starting a new one after every failed test (it starts one per failure by design, which made
  * broken targets the slowest to test); the reporter restores the failed status, with the same message,
@@ -19,9 +19,10 @@ import {
   type FailureKind,
 } from '../../lib/failures.ts';
 import { ANNOTATIONS, RUN_LABELS } from '../../lib/results.ts';
+import { failure } from '../../run/typed-failure.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { labelTest } from './allure-metadata.ts';
-import { redact } from './redact.ts';
+import { redact } from '../../run/redact.ts';
 
 /** An error carrying typed failures; the first is the one the test stopped on. */
 export class TypedFailure extends Error {
@@ -29,28 +30,6 @@ export class TypedFailure extends Error {
   constructor(readonly failures: readonly Failure[]) {
     super(failures.map((f) => f.message).join('\n\n'));
   }
-}
-
-export interface FailureFacts {
-  kind: FailureKind;
-  basis?: Basis;
-  expected?: string;
-  seen: string;
-  /** Lines shown under the first, e.g. the schema's pointer and rule. */
-  detail?: readonly string[];
-}
-
-/** A failure with its message: the citation first, then what was expected and seen, then detail. */
-export function failure({ kind, basis, expected, seen, detail = [] }: FailureFacts): Failure {
-  const head = basis ? `${citation(basis)}: ${seen}` : seen;
-  const lines = [head, ...(expected ? [`  expected: ${expected}`] : []), ...detail.map((d) => `  ${d}`)];
-  return {
-    kind,
-    ...(basis ? { basis } : {}),
-    ...(expected ? { expected: redact(expected) } : {}),
-    seen: redact(seen),
-    message: redact(lines.join('\n')),
-  };
 }
 
 /** The typed failures each test threw, by test id: the `verdict` fixture settles them. */

@@ -8,40 +8,15 @@
  * on starting workers than on testing. Registered per target, the tests of every target share the run's
  * two workers, and a target costs only its tests.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestDetails } from '@playwright/test';
 import { CODE_ROOT } from '../../lib/paths.ts';
 import { testKeyOf } from '../../lib/results.ts';
-import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { TARGET_ANNOTATION, titleForTarget, type NamedTarget } from '../../lib/targets-file.ts';
 import { callerOutside, supportFile } from './step-location.ts';
-import { projectTarget, type ProjectTarget } from './target.ts';
 
 /** This module's file, whose frames the spec file declaring a test is looked for beyond. */
 const OWN_FILE = supportFile('per-target');
-
-let read: { targets: readonly NamedTarget[]; byName: ReadonlyMap<string, NamedTarget> } | undefined;
-
-/** The targets of a run against several, or undefined in a run against one. */
-export function targetsOfRun(env: NodeJS.ProcessEnv = process.env): readonly NamedTarget[] | undefined {
-  const file = env[RUN_VARIABLES.targetsFile];
-  if (!file) return undefined;
-  if (!read) {
-    const targets = JSON.parse(readFileSync(file, 'utf8')) as NamedTarget[];
-    read = { targets, byName: new Map(targets.map((t) => [t.name, t])) };
-  }
-  return read.targets;
-}
-
-/**
- * Whether the run keeps a report of each test (Allure's, with the exchanges attached). A run against
- * several targets does not: its reporters read each test's verdict only, so nothing is attached to its
- * tests (tests/support/attachments.ts).
- */
-export function runKeepsReport(): boolean {
-  return targetsOfRun() === undefined;
-}
 
 function withTarget(details: TestDetails, target: string): TestDetails {
   const annotation = details.annotation === undefined ? [] : [details.annotation].flat();
@@ -100,15 +75,4 @@ export function perTarget<T extends Callable & { describe: Callable }>(
       return property === 'describe' ? describe : (Reflect.get(testFn, property, receiver) as unknown);
     },
   });
-}
-
-/** The target a test runs against: the one it was registered for, else its project's (the run's one target). */
-export function targetOfTest(info: {
-  annotations: readonly { type: string; description?: string }[];
-  project: { metadata: unknown };
-}): ProjectTarget {
-  const name = info.annotations.find((a) => a.type === TARGET_ANNOTATION)?.description;
-  // targetsOfRun() reads the targets file into `read` the first time.
-  const named = name !== undefined && targetsOfRun() ? read?.byName.get(name) : undefined;
-  return named ? { name: named.name, env: named.env } : projectTarget(info.project.metadata);
 }

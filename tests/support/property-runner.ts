@@ -19,14 +19,15 @@ import { attachTo, CONTENT_TYPES } from './attachments.ts';
 import { adviseThat } from './checks.ts';
 import { diverge, Divergence, type CaseContext } from './expectations.ts';
 import { GenerativeConfigError, replayCommand, runSeed, runsFor, testSeed } from '../../lib/generation.ts';
-import { fail, failure, cite, recordAllowance } from './outcome.ts';
-import { redact } from './redact.ts';
+import { fail, cite, recordAllowance } from './outcome.ts';
+import { failure } from '../../run/typed-failure.ts';
+import { redact } from '../../run/redact.ts';
 import { Reproduction } from './reproduce.ts';
-import { heldAccessTokens } from './run-state.ts';
-import { targetOfTest } from './per-target.ts';
+import { heldAccessTokens } from '../../run/state.ts';
+import { targetOfTest } from '../../run/targets.ts';
 import { titleWithoutTarget } from '../../lib/targets-file.ts';
 import { currentTarget } from './current-target.ts';
-import type { ProjectTarget } from './target.ts';
+import type { ProjectTarget } from '../../run/target.ts';
 
 const COUNTEREXAMPLE_PREVIEW = 600;
 /** fast-check appends the sequence's replay path as a comment; the seed replays it already. */

@@ -32,7 +32,7 @@ import { expectRefused, noteErrorShape, type CaseContext } from './expectations.
 import { checkGenerated, quietClient } from './property-runner.ts';
 import { authenticationRequirements } from './lookups.ts';
 import { createdFixtureId } from './control-fixtures.ts';
-import { declareFake } from './redact.ts';
+import { declareFake } from '../../run/redact.ts';
 
 /** Cases per test: each is one cheap request (two where a fresh fixture is needed). */
 const RUNS = 25;

@@ -27,7 +27,8 @@ import {
 } from '../../support/expectations.ts';
 import { checkModel, quietClient } from '../../support/property-runner.ts';
 import { expectGrant, mintCode, type Grant } from '../../support/generated-tokens.ts';
-import { fail, failure } from '../../support/outcome.ts';
+import { fail } from '../../support/outcome.ts';
+import { failure } from '../../../run/typed-failure.ts';
 
 const declare = declarationsFor('token');
 const INVALID_GRANT = documentedError('token.error.400-invalid-grant');

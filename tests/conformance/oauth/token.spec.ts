@@ -18,9 +18,9 @@ import {
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { NO_OTHER_CLIENT } from '../../support/skip-reasons.ts';
+import { NO_OTHER_CLIENT } from '../../../run/skip-reasons.ts';
 import { requestRequirements, RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
-import { declareFake } from '../../support/redact.ts';
+import { declareFake } from '../../../run/redact.ts';
 
 const declare = declarationsFor('token');
 const INVALID_CLIENT = documentedError('token.error.400-invalid-client');

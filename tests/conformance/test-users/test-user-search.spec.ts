@@ -11,7 +11,7 @@ import {
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { NO_LIVE_TOKEN } from '../../support/skip-reasons.ts';
+import { NO_LIVE_TOKEN } from '../../../run/skip-reasons.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
 const declare = declarationsFor('test-user-search');

@@ -19,7 +19,8 @@ import {
 } from '../../support/expectations.ts';
 import { checkModel, quietClient } from '../../support/property-runner.ts';
 import { unknownHexId } from '../../support/lookups.ts';
-import { fail, failure } from '../../support/outcome.ts';
+import { fail } from '../../support/outcome.ts';
+import { failure } from '../../../run/typed-failure.ts';
 import { describeBody } from '../../support/checks.ts';
 
 const declare = declarationsFor('cancel-agreement');

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { LOOPBACK } from '../../../lib/loopback.ts';
 import { PROJECT_ROOT } from '../../../lib/paths.ts';
 
-const CLI = ['--import', 'tsx', 'scripts/authorize/cli.ts'];
+const CLI = ['--import', 'tsx', 'authorize/cli.ts'];
 /** Far beyond any run here; only a hung child reaches it. */
 const CHILD_LIMIT_MS = 90_000;
 

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import type { Coverage } from '../../../scripts/report/coverage.ts';
+import type { Coverage } from '../../../reporting/coverage.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { embeddedStoresRun } from '../reports/support/embedded-stores-run.ts';
 import { startForwardingTarget, type ForwardingTarget } from '../reports/support/forwarding-target.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../../../lib/exit-codes.ts';
 import { PROJECT_ROOT } from '../../../lib/paths.ts';
-import type { SummaryFile } from '../../../scripts/report/summary.ts';
+import type { SummaryFile } from '../../../reporting/summary.ts';
 import { readAction, runStep, stepNamed, stepWithId, type ActionContext } from './support/action-steps.ts';
 import { runToEnd, userEnvironment } from './support/commands.ts';
 
@@ -111,8 +111,8 @@ test('npm pack ships the compiled suite, its schemas and specs, and nothing of t
       'dist/cli/main.js',
       'dist/playwright.config.js',
       'dist/mock/cli.js',
-      'dist/tests/run/global-setup.js',
-      'dist/tests/reporters/verdict.js',
+      'dist/run/global-setup.js',
+      'dist/run/reporters/verdict.js',
     ]),
   );
   const schemas = sources('schemas', /^[^/]+\.schema\.json$/);

@@ -19,7 +19,7 @@ import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { runSuite, type SuiteRun, type SuiteRunOptions } from '../../../scripts/suite/run-suite.ts';
 import { TARGET_GAVE_NO_ANSWER } from '../../support/api-client.ts';
-import { SETUP_MESSAGES } from '../../support/setup-target.ts';
+import { SETUP_MESSAGES } from '../../../run/setup-target.ts';
 import {
   FAKE_TEST_TOKEN,
   startGarbageTarget,

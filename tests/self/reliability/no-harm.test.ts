@@ -11,7 +11,7 @@ import { endpointById } from '../../../lib/catalogue.ts';
 import type { SetupFailure, TestRecord } from '../../../lib/results.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
-import { NEEDS_ABILITY, REFUSE_LIVE_TOKEN } from '../../support/skip-reasons.ts';
+import { NEEDS_ABILITY, REFUSE_LIVE_TOKEN } from '../../../run/skip-reasons.ts';
 import { once } from '../reports/support/shared.ts';
 import {
   destructiveFeature,

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { DEFAULT_BASELINE_FILE, type BaselineEntry } from '../../../scripts/report/baseline.ts';
+import { DEFAULT_BASELINE_FILE, type BaselineEntry } from '../../../reporting/baseline.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { linesOf, runCliCommand } from './support/cli-command.ts';
 import { startForwardingTarget, type ForwardingTarget } from './support/forwarding-target.ts';

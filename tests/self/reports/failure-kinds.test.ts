@@ -20,7 +20,7 @@ import { FAILURE_KINDS, type FailureKind } from '../../../lib/failures.ts';
 import { REQUIREMENTS } from '../../../lib/requirements/index.ts';
 import { RUN_LABELS } from '../../../lib/results.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { CONFORMANCE_CATEGORIES, SUITE_ERROR_CATEGORY } from '../../../scripts/report/categories.ts';
+import { CONFORMANCE_CATEGORIES, SUITE_ERROR_CATEGORY } from '../../../reporting/categories.ts';
 import type { SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { labelOf, readAllureResults, type AllureResult } from './support/allure.ts';
 import { readJunit } from './support/junit.ts';

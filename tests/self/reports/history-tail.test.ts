@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { recordRun, type HistoryEntry } from '../../../scripts/report/history.ts';
+import { recordRun, type HistoryEntry } from '../../../reporting/history.ts';
 
 /** A run whose line is longer than one read from the end (64 KiB), with names outside ASCII. */
 function run(index: number, failing: number): HistoryEntry {

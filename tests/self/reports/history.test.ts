@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_PROFILE } from '../../../lib/profiles.ts';
 import { reportPathsUnder } from '../../../lib/report-paths.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { historyFiles, type HistoryEntry } from '../../../scripts/report/history.ts';
+import { historyFiles, type HistoryEntry } from '../../../reporting/history.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { embeddedStoresRun, STORES_RUN_TIMEOUT_MS, STORES_SELECTION } from './support/embedded-stores-run.ts';
 import { startForwardingTarget, type ForwardingTarget } from './support/forwarding-target.ts';

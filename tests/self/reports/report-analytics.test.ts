@@ -3,7 +3,7 @@
  * as one block, leaving every other byte as it was, and any trace left (a changed template) fails the build.
  */
 import { expect, test } from '@playwright/test';
-import { ReportBuildError, withoutAnalytics } from '../../../scripts/report/allure-report.ts';
+import { ReportBuildError, withoutAnalytics } from '../../../reporting/allure-report.ts';
 
 const ANALYTICS_BLOCK = [
   '<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST"></script>',

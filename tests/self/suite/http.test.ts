@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { exchange, HttpTimeoutError } from '../../support/http.ts';
+import { exchange, HttpTimeoutError } from '../../../run/http.ts';
 
 /** A loopback server answering every request with `answer`; records what it received. */
 async function serving(
@@ -39,7 +39,7 @@ async function serving(
   };
 }
 
-test.describe('one HTTP exchange (tests/support/http.ts)', () => {
+test.describe('one HTTP exchange (run/http.ts)', () => {
   test('sends the body with its length, not chunked, and reads the answer with lower-case headers', async () => {
     const server = await serving((body) => ({
       status: 201,

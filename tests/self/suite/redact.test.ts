@@ -13,9 +13,9 @@ import {
   rememberSecretFields,
   replaceSecretsIn,
   withoutCredentials,
-} from '../../support/redact.ts';
+} from '../../../run/redact.ts';
 import { Reproduction } from '../../support/reproduce.ts';
-import { loadTargetConfig } from '../../support/target.ts';
+import { loadTargetConfig } from '../../../run/target.ts';
 
 test.describe('redact', () => {
   test('removes token-shaped strings it has never seen', () => {

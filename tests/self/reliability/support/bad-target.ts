@@ -11,7 +11,7 @@ import { endpointById } from '../../../../lib/catalogue.ts';
 import { LOOPBACK } from '../../../../lib/loopback.ts';
 
 const TOKEN_PATH = endpointById('token').path;
-/** The path the global setup probes (tests/support/setup-target.ts): any answer proves the target is there. */
+/** The path the global setup probes (run/setup-target.ts): any answer proves the target is there. */
 const PROBE_PATH = endpointById('settlement-report-config').path;
 /** Given to the suite as PAYMENTS_TEST_ACCESS_TOKEN, so setup needs no working token endpoint. */
 export const FAKE_TEST_TOKEN = 'TEST-1111111111111111-010101-0123456789abcdef0123456789abcdef-1';

@@ -22,7 +22,7 @@ import { buildMock } from '../../../../mock/app.ts';
 import { seededEnv } from '../../../../mock/seeded-env.ts';
 import { applyVariation } from '../../../../mock/variations/apply.ts';
 import { variationOf, type VariationChoice } from '../../../../mock/variations/catalogue.ts';
-import { SECRET_FIELDS, SECRET_RESPONSE_FIELDS } from '../../../support/redact.ts';
+import { SECRET_FIELDS, SECRET_RESPONSE_FIELDS } from '../../../../run/redact.ts';
 
 const TOKEN_PATH = endpointById('token').path;
 const STORE_PATH = pathPattern(endpointById('store').path);

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SuiteRun } from '../../../../scripts/suite/run-suite.ts';
-import { REDACTED } from '../../../support/redact.ts';
+import { REDACTED } from '../../../../run/redact.ts';
 
 /** Platform shapes (reference samples): `APP_USR-`/`TEST-` access tokens and `TG-` grants. */
 export const TOKEN_SHAPES: readonly RegExp[] = [

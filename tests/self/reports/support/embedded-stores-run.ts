@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Coverage } from '../../../../scripts/report/coverage.ts';
+import type { Coverage } from '../../../../reporting/coverage.ts';
 import { runSuite, type SuiteRun } from '../../../../scripts/suite/run-suite.ts';
 import { onceAcrossWorkers } from './shared.ts';
 

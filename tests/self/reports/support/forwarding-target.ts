@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LOOPBACK } from '../../../../lib/loopback.ts';
-import { SECRET_RESPONSE_FIELDS } from '../../../support/redact.ts';
+import { SECRET_RESPONSE_FIELDS } from '../../../../run/redact.ts';
 
 export interface ForwardedRequest {
   method: string;

@@ -1,0 +1,218 @@
+/**
+ * The Allure 3 HTML report of a run: one self-contained index.html (Allure's single-file form, which
+ * opens from disk: the multi-file form loads its data with fetch, which browsers refuse on file://), with
+ * the run's categories, its own history per target, the coverage report attached, and no request to any
+ * other host (the awesome template's analytics script is removed, and its absence checked).
+ */
+import './node20-iterator-helpers.ts';
+import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AllureReport, resolveConfig } from '@allurereport/core';
+import AwesomePlugin from '@allurereport/plugin-awesome';
+import { BufferResultFile } from '@allurereport/reader-api';
+import { RUN_LABELS } from '../lib/results.ts';
+import { CONFORMANCE_CATEGORIES } from './categories.ts';
+import { writeResultFolder, type AllureFile } from './result-files.ts';
+
+export const REPORT_NAME = 'Payments Platform API conformance';
+/** The report groups tests by area, then endpoint; requirements are labels, not levels. */
+export const GROUP_BY = ['epic', 'feature'];
+/**
+ * The runs of a target's history the report reads and shows (its trends, a test's earlier results). The
+ * history file keeps every run; reading all of it made each report slower and larger than the last (after
+ * a few hundred runs, seconds and megabytes).
+ */
+export const HISTORY_RUNS_SHOWN = 10;
+
+export interface KnownDeviationNote {
+  until: string;
+  reason: string;
+}
+
+export interface AllureReportOptions {
+  /** Allure's result files: results, containers, attachments, environment. */
+  results: readonly AllureFile[];
+  /** Where the results are kept as files (known deviations marked), written while the report is built. */
+  keepResultsIn?: KeptResults;
+  output: string;
+  historyPath: string;
+  /** Files shown as the report's global attachments (the coverage report). */
+  attachments: readonly string[];
+  /** Shown on the report's overview: target, profile, verdict... */
+  variables: Record<string, string>;
+  /** Tests whose failure the baseline accepts, by test key. */
+  knownDeviations: ReadonlyMap<string, KnownDeviationNote>;
+}
+
+const RESULT_FILE = /-result\.json$/;
+/** The single-file report, as the plugin names it in the report's folder. */
+const REPORT_FILE = 'index.html';
+const ANALYTICS_START = '<script async src="https://www.googletagmanager.com';
+/** The analytics block starts with ANALYTICS_START: its loader script, then the script configuring it. */
+const ANALYTICS =
+  /^<script async src="https:\/\/www\.googletagmanager\.com[^"]*"><\/script>\s*<script>[\s\S]*?gtag\('config'[\s\S]*?<\/script>/;
+/** Far more than the block's few hundred bytes; a block the template made longer is left, and reported. */
+const ANALYTICS_WINDOW = 8 * 1024;
+const EXTERNAL_MARKERS = ['googletagmanager', 'gtag('];
+
+export interface KeptResults {
+  folder: string;
+  /** The previous results, moved out of `folder`: deleted meanwhile. */
+  replacing?: string;
+}
+
+/**
+ * Writes the results into their folder and deletes the ones they replace: hundreds of files each, left to
+ * the disk and the thread pool while this thread renders the report.
+ */
+function keep(kept: KeptResults, results: readonly AllureFile[]): Promise<unknown> {
+  return Promise.all([
+    writeResultFolder(kept.folder, results),
+    kept.replacing ? rm(kept.replacing, { recursive: true, force: true }) : undefined,
+  ]);
+}
+
+export class ReportBuildError extends Error {
+  override name = 'ReportBuildError';
+}
+
+interface ResultFile {
+  labels?: { name: string; value: string }[];
+  statusDetails?: { message?: string };
+}
+
+/** The results of known deviations marked (a label and a first line), so the report files them apart. */
+function markKnownDeviations(
+  files: readonly AllureFile[],
+  known: ReadonlyMap<string, KnownDeviationNote>,
+): readonly AllureFile[] {
+  if (known.size === 0) return files;
+  return files.map((file) => {
+    if (!RESULT_FILE.test(file.name)) return file;
+    const result = JSON.parse(file.content.toString('utf8')) as ResultFile;
+    const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
+    const note = key ? known.get(key) : undefined;
+    if (!note) return file;
+    const text = `known deviation until ${note.until}: ${note.reason}`;
+    result.labels = [...(result.labels ?? []), { name: RUN_LABELS.knownDeviation, value: text }];
+    result.statusDetails = {
+      ...result.statusDetails,
+      message: `${text}\n\n${result.statusDetails?.message ?? ''}`,
+    };
+    return { name: file.name, content: Buffer.from(JSON.stringify(result), 'utf8') };
+  });
+}
+
+/**
+ * The report file's bytes without the template's analytics; throws if any trace of them is left. On the
+ * bytes, not the text: the report is megabytes of inlined results, and the analytics are one short block
+ * in its head, so only that block is decoded (within ANALYTICS_WINDOW bytes of its start).
+ */
+export function withoutAnalytics(bytes: Buffer): Buffer {
+  let stripped = bytes;
+  const start = bytes.indexOf(ANALYTICS_START);
+  if (start >= 0) {
+    const match = ANALYTICS.exec(bytes.subarray(start, start + ANALYTICS_WINDOW).toString('utf8'));
+    if (match?.index === 0) {
+      stripped = Buffer.concat([
+        bytes.subarray(0, start),
+        bytes.subarray(start + Buffer.byteLength(match[0])),
+      ]);
+    }
+  }
+  const left = EXTERNAL_MARKERS.find((marker) => stripped.includes(marker));
+  if (left)
+    throw new ReportBuildError(
+      `the report still refers to ${left}: the Allure template changed; update reporting/allure-report.ts`,
+    );
+  return stripped;
+}
+
+const AWESOME_OPTIONS = {
+  reportName: REPORT_NAME,
+  reportLanguage: 'en',
+  singleFile: true,
+  groupBy: GROUP_BY,
+} as const;
+
+type ReportFiles = Parameters<AwesomePlugin['done']>[0]['reportFiles'];
+
+/**
+ * Allure's awesome plugin, its report file written without the template's analytics: cut from the file's
+ * bytes on their way to disk, rather than from the file read back and written again (8 MB each way). The
+ * plugin writes it when done (and on each update, in Allure's real-time mode, which the report does not use).
+ */
+class AnalyticsFreeAwesomePlugin extends AwesomePlugin {
+  constructor(options: typeof AWESOME_OPTIONS) {
+    super(options);
+    const { done, update } = this;
+    this.done = (context, store) =>
+      done({ ...context, reportFiles: analyticsFree(context.reportFiles) }, store);
+    this.update = (context, store) =>
+      update({ ...context, reportFiles: analyticsFree(context.reportFiles) }, store);
+  }
+}
+
+function analyticsFree(files: ReportFiles): ReportFiles {
+  return {
+    addFile: (name, data) => files.addFile(name, name === REPORT_FILE ? withoutAnalytics(data) : data),
+  };
+}
+
+/**
+ * The report's one plugin, made here rather than named for Allure to import: Allure would import it by
+ * name at run time, from node_modules, beside the copy the compiled command line carries (cli/compile.mjs),
+ * and would add its agent plugin (output for coding agents, written only when configured).
+ */
+function reportPlugins() {
+  return [
+    {
+      id: 'awesome',
+      enabled: true,
+      options: AWESOME_OPTIONS,
+      plugin: new AnalyticsFreeAwesomePlugin(AWESOME_OPTIONS),
+    },
+  ];
+}
+
+/** Allure's order of reading a folder: by file name. */
+const byName = (a: AllureFile, b: AllureFile) => a.name.localeCompare(b.name);
+
+export async function buildAllureReport(options: AllureReportOptions): Promise<string> {
+  const results = markKnownDeviations(options.results, options.knownDeviations);
+  let kept: Promise<unknown> | undefined;
+  // Kept once the report has started (it reads the target's history through the same thread pool), and
+  // kept all the same when the report could not be built.
+  const keepResults = () =>
+    (kept ??= options.keepResultsIn ? keep(options.keepResultsIn, results) : Promise.resolve());
+  try {
+    rmSync(options.output, { recursive: true, force: true });
+    const config = await resolveConfig(
+      {
+        name: REPORT_NAME,
+        output: options.output,
+        historyPath: options.historyPath,
+        historyLimit: HISTORY_RUNS_SHOWN,
+        categories: CONFORMANCE_CATEGORIES,
+      },
+      // No plugin of Allure's choosing: the report's own follow.
+      { plugins: {} },
+    );
+    const report = new AllureReport({
+      ...config,
+      plugins: reportPlugins(),
+      realTime: false,
+      globalAttachments: [...options.attachments],
+      variables: options.variables,
+    });
+    await report.start();
+    keepResults().catch(() => undefined);
+    for (const file of [...results].sort(byName))
+      await report.readResult(new BufferResultFile(file.content, file.name));
+    await report.done();
+    return join(options.output, REPORT_FILE);
+  } finally {
+    await keepResults();
+  }
+}

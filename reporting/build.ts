@@ -1,0 +1,95 @@
+/**
+ * Everything after the tests, from their typed results: the baseline applied, coverage by requirement
+ * (Markdown, JSON and the HTML attached to the report), JUnit, the history of this target, the Allure
+ * report, the console summary, summary.json and the verdict. Used by a run and by a merge of shards.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { ReportPaths } from '../lib/report-paths.ts';
+import type { TestRecord } from '../lib/results.ts';
+import { buildAllureReport, type KeptResults } from './allure-report.ts';
+import type { AllureFile } from './result-files.ts';
+import { applyBaseline, type Baseline } from './baseline.ts';
+import { buildCoverage } from './coverage.ts';
+import { renderCoverageHtml } from './coverage-html.ts';
+import { renderCoverageMarkdown } from './coverage-markdown.ts';
+import { entryOf, historyFiles, recordRun } from './history.ts';
+import { renderJunit } from './junit.ts';
+import { summaryFile, summaryLines } from './summary.ts';
+import { computeVerdict, type RunVerdict } from './verdict.ts';
+
+export interface RunReportInput {
+  records: readonly TestRecord[];
+  /** Every test of the suite, for a subset run; the records themselves for a whole run. */
+  inventory?: readonly Pick<TestRecord, 'key' | 'title' | 'requirements'>[];
+  /** Allure's result files of the run (or of the shards merged). */
+  allureResults: readonly AllureFile[];
+  /** Where those files are kept for Allure's tools and later merges: the run's reports folder. */
+  keepAllureResultsIn?: KeptResults;
+  subset: boolean;
+  selection: string;
+  /** The target as reports name it: its base URL without credentials, or `embedded mock`. */
+  target: string;
+  profile: string;
+  abilities: string;
+  baseline: Baseline;
+  paths: ReportPaths;
+  invocation: string;
+  /** Extra lines for the report's overview. */
+  variables?: Record<string, string>;
+}
+
+export async function buildRunReports(
+  input: RunReportInput,
+): Promise<{ verdict: RunVerdict; lines: string[] }> {
+  const { records, paths } = input;
+  const baseline = applyBaseline(input.baseline, records, input.target);
+  const coverage = buildCoverage({
+    records,
+    inventory: input.inventory ?? records,
+    baseline,
+    target: input.target,
+    profile: input.profile,
+    selection: input.selection,
+  });
+  const verdict = computeVerdict({ records, baseline, coverage, subset: input.subset });
+  mkdirSync(paths.root, { recursive: true });
+  writeFileSync(paths.coverageJson, `${JSON.stringify(coverage, null, 2)}\n`);
+  writeFileSync(paths.coverageMarkdown, renderCoverageMarkdown(coverage));
+  writeFileSync(paths.coverageHtml, renderCoverageHtml(coverage));
+  writeFileSync(paths.junit, renderJunit(records, baseline));
+  const history = historyFiles(paths.historyDir, input.target, input.profile);
+  const changes = recordRun(history.runs, entryOf(records, input.target, input.profile, input.selection));
+  const summaryInput = {
+    records,
+    coverage,
+    baseline,
+    verdict,
+    changes,
+    paths,
+    invocation: input.invocation,
+    abilities: input.abilities,
+    baselineFile: input.baseline.file,
+  };
+  await buildAllureReport({
+    results: input.allureResults,
+    ...(input.keepAllureResultsIn ? { keepResultsIn: input.keepAllureResultsIn } : {}),
+    output: paths.allureReport,
+    historyPath: history.allure,
+    attachments: [paths.coverageHtml, paths.coverageMarkdown],
+    knownDeviations: new Map(
+      baseline.known.map((k) => [k.record.key, { until: k.entry.until, reason: k.entry.reason }]),
+    ),
+    variables: {
+      Target: input.target,
+      Profile: input.profile,
+      Abilities: input.abilities || 'none',
+      Selection: input.selection,
+      Verdict: `${verdict.headline} (exit ${verdict.exitCode})`,
+      Requirements: `${coverage.totals.testable} testable: ${coverage.totals.passed} passed, ${coverage.totals.failed} failed, ${coverage.totals['not exercised']} not exercised, ${coverage.totals['not selected']} not selected`,
+      'Coverage by requirement': 'Global attachments: coverage.html',
+      ...input.variables,
+    },
+  });
+  writeFileSync(paths.summary, `${JSON.stringify(summaryFile(summaryInput), null, 2)}\n`);
+  return { verdict, lines: summaryLines(summaryInput) };
+}

@@ -1,0 +1,182 @@
+/**
+ * What a run ends with on the console, and reports/summary.json for pipelines: one line per failed test
+ * (the rule it broke, what was seen, the command that reruns just it), known deviations and fixed ones,
+ * skips grouped by reason, advice, coverage totals, what changed since the last run on the same target,
+ * where the reports are, and the verdict.
+ */
+import { relative } from 'node:path';
+import { resolveBasis } from '../lib/basis.ts';
+import { FAILURE_KINDS, isDeviation } from '../lib/failures.ts';
+import type { ReportPaths } from '../lib/report-paths.ts';
+import type { TestRecord } from '../lib/results.ts';
+import type { BaselineOutcome } from './baseline.ts';
+import type { Coverage } from './coverage.ts';
+import type { Changes } from './history.ts';
+import type { RunVerdict } from './verdict.ts';
+
+export interface SummaryInput {
+  records: readonly TestRecord[];
+  coverage: Coverage;
+  baseline: BaselineOutcome;
+  verdict: RunVerdict;
+  changes: Changes;
+  paths: ReportPaths;
+  /** How to run the suite again from here, e.g. `npm run conformance --`. */
+  invocation: string;
+  abilities: string;
+  baselineFile: string;
+}
+
+const shown = (path: string) => relative(process.cwd(), path) || '.';
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The command that reruns exactly this test. */
+export function rerunCommand(record: TestRecord, invocation: string): string {
+  return `${invocation} ${record.file}:${record.line} --grep ${shellQuote(`${escapeRegExp(record.title)}$`)}`;
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? '';
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+export function summaryLines(input: SummaryInput): string[] {
+  const { records, coverage, baseline, verdict, changes, paths, invocation } = input;
+  const known = new Set(baseline.known.map((k) => k.record.key));
+  const lines: string[] = [''];
+  const failed = records.filter((r) => r.status === 'failed' && !known.has(r.key));
+  const deviating = failed.filter((r) => r.failures.some(isDeviation));
+  const untested = failed.filter((r) => !r.failures.some(isDeviation));
+  lines.push(
+    `Target ${coverage.target} · profile ${coverage.profile} · abilities ${input.abilities || 'none'} · ${coverage.selection}`,
+    `Tests: ${records.length} — ${records.filter((r) => r.status === 'passed').length} passed, ${deviating.length} failed, ${untested.length} not tested, ${baseline.known.length ? `${known.size} known deviations, ` : ''}${records.filter((r) => r.status === 'skipped').length} skipped`,
+  );
+  if (deviating.length > 0) {
+    lines.push('', `Failed (${deviating.length}):`);
+    for (const record of deviating) {
+      const failure = record.failures.find(isDeviation)!;
+      lines.push(`  ✘ ${record.key}`, `    ${firstLine(failure.message)}`);
+      if (failure.expected) lines.push(`    expected ${failure.expected}; got: ${failure.seen}`);
+      lines.push(`    rerun: ${rerunCommand(record, invocation)}`);
+    }
+  }
+  if (untested.length > 0) {
+    lines.push(
+      '',
+      `Not tested (${untested.length}): the target or the suite kept these from giving a verdict`,
+    );
+    for (const record of untested) {
+      const failure = record.failures[0]!;
+      lines.push(
+        `  ! ${record.key}`,
+        `    ${FAILURE_KINDS[failure.kind].category}: ${firstLine(failure.message)}`,
+      );
+    }
+  }
+  if (baseline.known.length > 0) {
+    lines.push('', `Known deviations (${baseline.known.length}), accepted by ${shown(input.baselineFile)}:`);
+    for (const { record, entry } of baseline.known)
+      lines.push(`  ~ ${record.key}: known deviation until ${entry.until}: ${entry.reason}`);
+  }
+  if (baseline.expired.length > 0) {
+    lines.push('', `Known deviations past their date (${baseline.expired.length}): they fail again`);
+    for (const { record, entry } of baseline.expired)
+      lines.push(`  ✘ ${record.key}: accepted until ${entry.until} (${entry.reason})`);
+  }
+  if (baseline.fixed.length > 0) {
+    lines.push('', `Fixed (${baseline.fixed.length}): no longer failing — remove from the baseline:`);
+    for (const entry of baseline.fixed) lines.push(`  ✓ ${entry.test} (${entry.requirement})`);
+  }
+  const skips = new Map<string, number>();
+  for (const record of records.filter((r) => r.status === 'skipped')) {
+    const reason = record.skipReason ?? 'no reason given';
+    skips.set(reason, (skips.get(reason) ?? 0) + 1);
+  }
+  if (skips.size > 0) {
+    lines.push('', `Skipped (${[...skips.values()].reduce((a, b) => a + b, 0)}), by reason:`);
+    for (const [reason, n] of [...skips].sort((a, b) => b[1] - a[1]))
+      lines.push(`  - ${reason}: ${count(n, 'test')}`);
+  }
+  const advice = coverage.rows.filter((r) => r.verdict === 'advice');
+  if (advice.length > 0) {
+    lines.push(
+      '',
+      `Advice (${advice.length}): platform or HTTP facts not followed; they fail only under the platform profile`,
+    );
+    for (const row of advice) {
+      const basis = resolveBasis(row.id);
+      lines.push(
+        `  💡 ${row.id} — "${basis.quote}": ${row.tests[0]?.reason ?? ''} (${count(row.tests.length, 'test')})`,
+      );
+    }
+  }
+  const { totals } = coverage;
+  lines.push(
+    '',
+    `Requirements: ${totals.testable} testable — ${totals.passed} passed, ${totals.failed} failed, ${totals['known deviation']} known deviations, ${totals['not exercised']} not exercised, ${totals['not selected']} not selected, ${totals['no test']} without a test; ${totals.untestable} untestable`,
+  );
+  if (changes.previous) {
+    const when = changes.previous.date.slice(0, 16).replace('T', ' ');
+    lines.push(
+      `Since the last run on this target (${when} UTC): ${count(changes.newlyFailing.length, 'newly failing test')}, ${count(changes.newlyPassing.length, 'newly passing test')}`,
+    );
+    for (const key of changes.newlyFailing) lines.push(`  + failing: ${key}`);
+    for (const key of changes.newlyPassing) lines.push(`  - passing: ${key}`);
+  } else {
+    lines.push('No earlier run on this target to compare with.');
+  }
+  lines.push(
+    '',
+    `Report:   ${shown(paths.allureReport)}/index.html (opens from disk)`,
+    `Coverage: ${shown(paths.coverageMarkdown)} · JUnit: ${shown(paths.junit)} · summary: ${shown(paths.summary)}`,
+    `Verdict: ${verdict.headline} (exit ${verdict.exitCode})${verdict.reasons.length ? ` — ${verdict.reasons.join('; ')}` : ''}`,
+  );
+  return lines;
+}
+
+export interface SummaryFile {
+  verdict: string;
+  exitCode: number;
+  reasons: string[];
+  target: string;
+  profile: string;
+  selection: string;
+  tests: Coverage['tests'];
+  requirements: Coverage['totals'];
+  knownDeviations: number;
+  failed: { test: string; requirement?: string; kind: string; message: string }[];
+}
+
+export function summaryFile(input: SummaryInput): SummaryFile {
+  const { records, coverage, baseline, verdict } = input;
+  const known = new Set(baseline.known.map((k) => k.record.key));
+  return {
+    verdict: verdict.headline,
+    exitCode: verdict.exitCode,
+    reasons: verdict.reasons,
+    target: coverage.target,
+    profile: coverage.profile,
+    selection: coverage.selection,
+    tests: coverage.tests,
+    requirements: coverage.totals,
+    knownDeviations: baseline.known.length,
+    failed: records
+      .filter((r) => r.status === 'failed' && !known.has(r.key))
+      .map((r) => ({
+        test: r.key,
+        ...(r.failures[0]?.basis ? { requirement: r.failures[0].basis } : {}),
+        kind: r.failures[0]?.kind ?? 'suite-error',
+        message: firstLine(r.failures[0]?.message ?? ''),
+      })),
+  };
+}

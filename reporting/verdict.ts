@@ -1,0 +1,61 @@
+/** The verdict of a run and its exit code (lib/exit-codes.ts), from typed results only. */
+import { EXIT_CODES, type ExitCode } from '../lib/exit-codes.ts';
+import { isDeviation } from '../lib/failures.ts';
+import type { TestRecord } from '../lib/results.ts';
+import type { BaselineOutcome } from './baseline.ts';
+import { requirementsWithoutTest, type Coverage } from './coverage.ts';
+
+export interface RunVerdict {
+  exitCode: ExitCode;
+  /** One line: what the run found. */
+  headline: string;
+  /** Why, one line each. */
+  reasons: string[];
+}
+
+export interface VerdictInput {
+  records: readonly TestRecord[];
+  baseline: BaselineOutcome;
+  coverage: Coverage;
+  /** A subset run judges what it selected; only a run of the whole suite judges coverage. */
+  subset: boolean;
+}
+
+export function computeVerdict({ records, baseline, coverage, subset }: VerdictInput): RunVerdict {
+  const executed = records.filter((r) => r.status !== 'skipped');
+  const reasons: string[] = [];
+  if (executed.length === 0) {
+    const why =
+      records.length === 0
+        ? 'the selection matched no test'
+        : `all ${records.length} selected tests were skipped`;
+    return {
+      exitCode: EXIT_CODES.deviations,
+      headline: 'NOTHING TESTED',
+      reasons: [`${why}: a run that tests nothing is no verdict`],
+    };
+  }
+  const deviating = baseline.unlisted.length + baseline.expired.length;
+  if (baseline.unlisted.length > 0) reasons.push(`${baseline.unlisted.length} deviation(s) from the spec`);
+  if (baseline.expired.length > 0)
+    reasons.push(`${baseline.expired.length} known deviation(s) past their date in the baseline`);
+  const withoutTest = subset ? [] : requirementsWithoutTest(coverage);
+  if (withoutTest.length > 0)
+    reasons.push(`${withoutTest.length} testable requirement(s) without any test: ${withoutTest.join(', ')}`);
+  if (deviating > 0 || withoutTest.length > 0)
+    return { exitCode: EXIT_CODES.deviations, headline: 'DEVIATIONS FOUND', reasons };
+  const untestable = records.filter((r) => r.status === 'failed' && !r.failures.some(isDeviation));
+  if (untestable.length > 0) {
+    return {
+      exitCode: EXIT_CODES.untestable,
+      headline: 'NOT FULLY TESTED',
+      reasons: [`${untestable.length} test(s) could not test the target (see "Not tested" above)`],
+    };
+  }
+  const known = baseline.known.length;
+  return {
+    exitCode: EXIT_CODES.conformant,
+    headline: 'CONFORMANT',
+    reasons: known > 0 ? [`${known} known deviation(s) accepted by the baseline`] : [],
+  };
+}

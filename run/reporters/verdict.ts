@@ -1,0 +1,137 @@
+/**
+ * The first reporter of every conformance run. It lets tests record their contract failures as typed
+ * data (see tests/support/outcome.ts), restores them as failures before any other reporter sees the
+ * result, and writes one typed record per test (lib/results.ts) that everything after the run reads.
+ */
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { abilitiesOfTags } from '../../lib/abilities.ts';
+import { AREAS, type Area, type EndpointId } from '../../lib/catalogue.ts';
+import type { AdviceRecord, Failure } from '../../lib/failures.ts';
+import { reportPaths } from '../../lib/report-paths.ts';
+import { isRequirementId } from '../../lib/requirements/index.ts';
+import {
+  ANNOTATIONS,
+  DECLARED_LABELS,
+  resultLine,
+  testKeyOf,
+  type TestRecord,
+  type TestStatus,
+} from '../../lib/results.ts';
+import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { redact } from '../redact.ts';
+import { titlesWithoutTarget } from '../../lib/targets-file.ts';
+import { targetOfTest } from '../targets.ts';
+
+function parsed<T>(annotations: TestResult['annotations'], type: string): T[] {
+  return annotations
+    .filter((a) => a.type === type && a.description)
+    .flatMap((a) => {
+      const value = JSON.parse(a.description!) as T | T[];
+      return Array.isArray(value) ? value : [value];
+    });
+}
+
+function declared(test: TestCase, type: string): string[] {
+  return test.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+}
+
+/** The spec file a test is in (its file suite's), whichever module called test() for it. */
+function fileOf(test: TestCase): string {
+  for (let suite: Suite | undefined = test.parent; suite; suite = suite.parent) {
+    if (suite.type === 'file' && suite.location) return suite.location.file;
+  }
+  return test.location.file;
+}
+
+function statusOf(result: TestResult): TestStatus {
+  if (result.status === 'passed' || result.status === 'skipped') return result.status;
+  return 'failed';
+}
+
+/** What a failed test failed on, when it recorded no typed failure itself. */
+function untypedFailure(result: TestResult): Failure {
+  if (result.status === 'timedOut') {
+    const seen = `the test did not finish within its time limit (${Math.round(result.duration / 1000)} s)`;
+    return { kind: 'timeout', seen, message: seen };
+  }
+  const first = (result.error?.message ?? 'the test failed without a message').split('\n')[0] ?? '';
+  const seen = redact(`the suite itself failed, not the target: ${first}`);
+  return { kind: 'suite-error', seen, message: seen };
+}
+
+export default class VerdictReporter implements Reporter {
+  private rootDir = process.cwd();
+  private readonly resultsFile = reportPaths().run.results;
+
+  constructor() {
+    // Inherited by the workers Playwright starts after this: typed failures may keep their worker.
+    process.env[RUN_VARIABLES.typedFailures] = '1';
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig): void {
+    this.rootDir = config.rootDir;
+    mkdirSync(dirname(this.resultsFile), { recursive: true });
+    writeFileSync(this.resultsFile, '');
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const typed = parsed<Failure>(result.annotations, ANNOTATIONS.failure);
+    if (result.status === 'passed' && typed.length > 0) {
+      result.status = 'failed';
+      result.errors = typed.map((f) => ({ message: f.message }));
+      result.error = result.errors[0];
+    }
+    const status = statusOf(result);
+    const failures = status === 'failed' ? (typed.length > 0 ? typed : [untypedFailure(result)]) : [];
+    const project = test.parent.project();
+    const target = targetOfTest({
+      annotations: test.annotations,
+      project: { metadata: project?.metadata },
+    }).name;
+    const titles = titlesWithoutTarget(test.titlePath().slice(3), target);
+    const title = titles.at(-1) ?? test.title;
+    // The file the test is in: where test() was called is per-target.ts for a test registered per target.
+    const file = relative(this.rootDir, fileOf(test));
+    const epic = declared(test, DECLARED_LABELS.epic)[0];
+    const endpoint = declared(test, DECLARED_LABELS.endpoint)[0] as EndpointId | undefined;
+    const record: TestRecord = {
+      key: testKeyOf(file, titles, target),
+      title,
+      file,
+      line: test.location.line,
+      project: project?.name ?? '',
+      target,
+      ...((AREAS as readonly string[]).includes(epic ?? '') ? { area: epic as Area } : {}),
+      ...(endpoint ? { endpoint } : {}),
+      requirements: declared(test, DECLARED_LABELS.requirement).filter(isRequirementId),
+      tags: test.tags,
+      status,
+      ...(status === 'skipped'
+        ? {
+            skipReason:
+              [...result.annotations, ...test.annotations].find(
+                (a) => a.type === 'skip' || a.type === 'fixme',
+              )?.description ??
+              abilitiesOfTags(test.tags).map((a) => `needs ability '${a}'`)[0] ??
+              'skipped',
+          }
+        : {}),
+      failures,
+      advice: parsed<AdviceRecord>(result.annotations, ANNOTATIONS.advice),
+      allowances: result.annotations
+        .filter((a) => a.type === ANNOTATIONS.allowance)
+        .map((a) => a.description ?? ''),
+      ...(status === 'failed'
+        ? { reproduce: result.annotations.find((a) => a.type === ANNOTATIONS.reproduce)?.description }
+        : {}),
+      durationMs: result.duration,
+    };
+    appendFileSync(this.resultsFile, resultLine(record));
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * What must hold before any test of a target runs: it answers at all, it accepts the configured
+ * credentials, and it grants the run's tokens. Each way this can go wrong is a typed setup failure: a
+ * target that could not be tested (exit 3, no test runs, nothing filed as a contract result), or a token
+ * grant that itself breaks the spec (a deviation, exit 1).
+ */
+import type { FailureKind } from '../lib/failures.ts';
+import type { SetupFailure } from '../lib/results.ts';
+import { VARIABLES, type TargetConfig } from '../lib/target.ts';
+import { exchange, HttpTimeoutError, requestTimeoutMs } from './http.ts';
+import { failure } from './typed-failure.ts';
+import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
+import type { HeldToken, RunTokens } from './state.ts';
+
+/** Any route will do: an answer of any status proves the target is there. */
+const PROBE_PATH = '/v1/account/settlement_report/config';
+/** The platform's test tokens carry this prefix; a token from the environment without it counts as live. */
+const TEST_TOKEN_PREFIX = 'TEST-';
+/** Answers that mean "these credentials are refused" rather than "the token endpoint is broken". */
+const CREDENTIALS_REFUSED_STATUSES = [401, 403];
+const CREDENTIALS_REFUSED_CODES = ['invalid_client', 'unauthorized_client', 'forbidden'];
+
+export const SETUP_MESSAGES = {
+  unreachable: (baseUrl: string, reason: string) =>
+    `the target ${baseUrl} does not answer (${reason}), so nothing was tested. Check ${VARIABLES.baseUrl} (is the server up, the port right, the network open?), or unset it to test the embedded mock.`,
+  timeout: (baseUrl: string, ms: number) =>
+    `the target ${baseUrl} gave no answer within ${ms} ms, so nothing was tested. Check that it is not hanging, or raise PAYMENTS_REQUEST_TIMEOUT_MS.`,
+  credentialsRefused: (status: number, body: string) =>
+    `the target refuses the configured credentials (POST /oauth/token answered ${status}: ${body}), so nothing was tested. Check ${VARIABLES.clientId} and ${VARIABLES.clientSecret}, or set ${VARIABLES.testAccessToken}.`,
+  serverTrouble: (status: number, body: string) =>
+    `the token endpoint answered ${status} (${body}) when the run asked for its test token, so nothing was tested. The target is in trouble; try again later.`,
+} as const;
+
+export class SetupError extends Error {
+  override name = 'SetupError';
+  constructor(readonly setupFailure: SetupFailure) {
+    super(setupFailure.message);
+    // One line for the user: where in the suite it happened is not their question.
+    this.stack = `${this.name}: ${setupFailure.message}`;
+  }
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  body: unknown;
+}
+
+async function send(
+  config: TargetConfig,
+  target: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  const timeout = requestTimeoutMs();
+  try {
+    const { status, text } = await exchange(new URL(config.baseUrl + path), {
+      ...init,
+      method: init.method ?? 'GET',
+      timeoutMs: timeout,
+    });
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      body = undefined;
+    }
+    rememberSecretFields(body, SECRET_RESPONSE_FIELDS);
+    return { status, text, body };
+  } catch (error) {
+    const timedOut = error instanceof HttpTimeoutError;
+    const reason = redact((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
+    const kind: FailureKind = timedOut ? 'timeout' : 'target-unreachable';
+    const message = timedOut
+      ? SETUP_MESSAGES.timeout(config.baseUrl, timeout)
+      : SETUP_MESSAGES.unreachable(config.baseUrl, reason);
+    throw new SetupError({ target, kind, message });
+  }
+}
+
+function excerpt(answer: Answer): string {
+  const text = answer.text.length > 200 ? `${answer.text.slice(0, 200)}…` : answer.text;
+  return redact(text === '' ? '(empty body)' : text);
+}
+
+function codeOf(body: unknown): string | undefined {
+  const error = (body as { error?: unknown } | undefined)?.error;
+  return typeof error === 'string' ? error : undefined;
+}
+
+async function grant(
+  config: TargetConfig,
+  target: string,
+  test: boolean,
+): Promise<{ answer: Answer; token?: HeldToken }> {
+  const answer = await send(config, target, '/oauth/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'client_credentials',
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+      ...(test ? { test_token: 'true' } : {}),
+    }),
+  });
+  const body = answer.body as { access_token?: unknown; live_mode?: unknown } | undefined;
+  if (answer.status !== 200 || typeof body?.access_token !== 'string' || body.access_token === '')
+    return { answer };
+  return {
+    answer,
+    token: {
+      accessToken: body.access_token,
+      liveMode: typeof body.live_mode === 'boolean' ? body.live_mode : undefined,
+    },
+  };
+}
+
+/** Probes the target and obtains the run's tokens, or throws a SetupError saying what to check. */
+export async function setUpTarget(config: TargetConfig, target: string): Promise<RunTokens> {
+  await send(config, target, PROBE_PATH);
+  let test: HeldToken | undefined;
+  if (config.testAccessToken) {
+    const liveMode = config.testAccessToken.startsWith(TEST_TOKEN_PREFIX) ? false : undefined;
+    test = { accessToken: config.testAccessToken, liveMode };
+  } else {
+    const { answer, token } = await grant(config, target, true);
+    if (!token) throw new SetupError(classify(target, answer));
+    test = token;
+  }
+  const live = (await grant(config, target, false)).token;
+  return { test, ...(live ? { live } : {}) };
+}
+
+function classify(target: string, answer: Answer): SetupFailure {
+  const code = codeOf(answer.body);
+  if (
+    CREDENTIALS_REFUSED_STATUSES.includes(answer.status) ||
+    (answer.status === 400 && code && CREDENTIALS_REFUSED_CODES.includes(code))
+  ) {
+    return {
+      target,
+      kind: 'credentials-refused',
+      message: SETUP_MESSAGES.credentialsRefused(answer.status, excerpt(answer)),
+    };
+  }
+  if (answer.status >= 500 || answer.status === 429) {
+    return {
+      target,
+      kind: 'target-unreachable',
+      message: SETUP_MESSAGES.serverTrouble(answer.status, excerpt(answer)),
+    };
+  }
+  // The token endpoint answered, but not with a grant: that is a deviation of the token endpoint itself.
+  const deviation =
+    answer.status === 200
+      ? failure({
+          kind: 'schema',
+          basis: 'token.grant.access-token-string',
+          seen: `a client_credentials grant (test_token "true") carries no access_token: ${excerpt(answer)}`,
+        })
+      : failure({
+          kind: 'status',
+          basis: 'token.flow.client-credentials',
+          seen: `a client_credentials request (test_token "true") with the configured credentials answered ${answer.status}: ${excerpt(answer)}`,
+          expected: '200 with an access token grant',
+        });
+  return {
+    target,
+    kind: deviation.kind,
+    message: `the run could not obtain its test token because the token endpoint breaks the spec:\n${deviation.message}`,
+    failure: deviation,
+  };
+}

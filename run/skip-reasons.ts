@@ -1,0 +1,17 @@
+/**
+ * Why a test skips, in words shared by the fixtures that skip it and `--plan`, which predicts the skips
+ * without running anything.
+ */
+import { VARIABLES } from '../lib/target.ts';
+
+export const NEEDS_ABILITY = (ability: string) => `needs ability '${ability}'`;
+export const TARGET_NOT_SET_UP = (why: string) => `the target could not be set up: ${why}`;
+export const REFUSE_LIVE_TOKEN =
+  'refusing a destructive test: the token this run holds is not known to be a test token (live_mode is not false); destructive requests are never sent with a live-mode token';
+export const NO_CONFIGURED_ID_LEFT = (single: string, list: string) =>
+  `needs one more ${single.replace(/^PAYMENTS_|_ID$/g, '').toLowerCase()} than the run has: each is used up once; list several in ${list} or give the target 'fixtures'`;
+export const NO_AUTH_CODE = `needs ability 'authorize' (to mint authorization codes) or ${VARIABLES.authCode} (a fresh code: npm run authorize)`;
+export const AUTH_CODE_USED = `needs a second authorization code: ${VARIABLES.authCode} was already exchanged by another test in this run (codes are single use); a target with 'authorize' mints one per test`;
+export const NO_OTHER_CLIENT = `needs a second application: set ${VARIABLES.otherClientId} and ${VARIABLES.otherClientSecret}`;
+export const NO_LIVE_TOKEN =
+  'needs a non-test token: the target issued none (client_credentials without test_token), so a non-test access_token cannot be presented';

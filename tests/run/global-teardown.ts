@@ -1,6 +1,0 @@
-/** Runs once after every test: removes the run's private folder (tokens, markers, locks). */
-import { removeRunDirectory } from '../support/run-state.ts';
-
-export default function globalTeardown(): void {
-  removeRunDirectory();
-}

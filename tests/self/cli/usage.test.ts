@@ -63,7 +63,7 @@ const MISTAKES: Mistake[] = [
     mistake: 'an area that does not exist (--project nope)',
     args: () => ['--project', 'nope'],
     names: /--project/,
-    allowed: /oauth, checkout, reports, .*stores, wallet/,
+    allowed: /oauth, checkout, account-reports, .*stores, wallet/,
   },
   {
     mistake: 'a malformed shard (--shard 3/2)',

@@ -1,7 +1,8 @@
 /**
  * `npm run conformance -- --plan`: for the configured target, what would run and what would be skipped
- * and why, from the tests' declarations (`@needs-<ability>`, `@uses-<what>` tags) and the target contract,
- * without sending a request.
+ * and why, and what the tests that run take from the target beyond the spec (its abilities, the resources
+ * they use up), from the tests' declarations (`@needs-<ability>`, `@uses-<what>` tags) and the target
+ * contract, without sending a request.
  */
 import path from 'node:path';
 import { abilitiesOfTags } from '../lib/abilities.ts';
@@ -51,6 +52,19 @@ function outlook(test: ListedTest, config: TargetConfig, used: Map<string, numbe
   return { runs: true, ...(conditions.length ? { condition: conditions.join('; ') } : {}) };
 }
 
+/** How many of `tests` need each ability and use each resource, by declaration. */
+function takenBy(tests: readonly ListedTest[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const test of tests)
+    for (const tag of test.tags) {
+      const match = /^@(needs|uses)-(.+)$/.exec(tag);
+      if (!match) continue;
+      const what = `${match[1] === 'needs' ? 'ability' : 'uses'} ${match[2]}`;
+      counts.set(what, (counts.get(what) ?? 0) + 1);
+    }
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
 export async function printPlan(args: RunArguments, config: TargetConfig, io: CommandIo): Promise<number> {
   const tests = await listTests(selectionArguments(args.selection), {
     ...process.env,
@@ -73,6 +87,11 @@ export async function printPlan(args: RunArguments, config: TargetConfig, io: Co
     `  ${tests.length} tests selected: ${runs.length} will run, ${tests.length - runs.length} will be skipped.`,
   );
   for (const [condition, n] of conditional) io.out(`  ${n} of those run only ${condition}.`);
+  const taken = takenBy(runs.map((p) => p.test));
+  if (taken.length > 0) {
+    io.out('\n  What the tests that run take from the target beyond the spec:');
+    for (const [what, n] of taken) io.out(`    ${what.padEnd(20)} ${n} test(s)`);
+  }
   for (const [reason, keys] of [...skips].sort((a, b) => b[1].length - a[1].length)) {
     io.out(`\n  Skipped, ${reason}: ${keys.length} test(s)`);
     for (const key of keys) io.out(`    - ${key}`);

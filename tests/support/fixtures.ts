@@ -8,7 +8,7 @@ import path from 'node:path';
 import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
-import { VARIABLES, type TargetConfig, type TargetIds } from '../../lib/target.ts';
+import { VARIABLES, type OtherClient, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { labelTest, parameterOfTest } from './allure-metadata.ts';
 import { ApiClient } from './api-client.ts';
 import { test as base } from '@playwright/test';
@@ -19,10 +19,12 @@ import {
   NEEDS_ABILITY,
   NO_AUTH_CODE,
   NO_CONFIGURED_ID_LEFT,
+  NO_LIVE_TOKEN,
+  NO_OTHER_CLIENT,
   REFUSE_LIVE_TOKEN,
   TARGET_NOT_SET_UP,
 } from '../../run/skip-reasons.ts';
-import type { Use } from './declare.ts';
+import { declaredButUnused, takeFromContract, UNUSED_DECLARATION } from './declared-contract.ts';
 import { settleTypedFailures, undeclaredCitations } from './outcome.ts';
 import { Reproduction } from './reproduce.ts';
 import {
@@ -31,21 +33,15 @@ import {
   heldAccessTokens,
   readRunTokens,
   setupFailureOf,
+  type HeldToken,
   type RunTokens,
 } from '../../run/state.ts';
 import { targetOfTest, targetsOfRun } from '../../run/targets.ts';
 import { perTarget } from './per-target.ts';
 import { targetConfigOf, type ProjectTarget } from '../../run/target.ts';
 
-export const UNDECLARED_USE = (use: Use) =>
-  `the suite's declaration of this test omits that it uses ${use} (add uses: ['${use}'] to its declare() call)`;
 export const UNDECLARED = (ids: readonly string[]) =>
   `the suite's declaration of this test omits requirements its checks cite: ${ids.join(', ')} (add them to its declare() call)`;
-
-/** A fixture that takes what the target may not supply checks the test said so (for --plan). */
-function declaredUse(use: Use): void {
-  if (!test.info().tags.includes(`@uses-${use}`)) throw new Error(UNDECLARED_USE(use));
-}
 
 /**
  * Skips the running test, for `reason`, when `condition` holds. test.skip(condition, reason) records
@@ -73,6 +69,10 @@ interface TestFixtures {
   freshClaim: () => Promise<string>;
   /** A fresh authorization code of the main application: minted via `authorize`, else PAYMENTS_AUTH_CODE once per run, else a skip. */
   authorizationCode: (redirectUri?: string) => Promise<string>;
+  /** The second application (PAYMENTS_OTHER_CLIENT_*), else the test skips. */
+  otherClient: OtherClient;
+  /** A non-test token the target issued (client_credentials without test_token), else the test skips. */
+  liveToken: HeldToken;
   /** `clock`: ages these codes and tokens by `seconds` on the target, and nothing else. */
   ageCredentials: (seconds: number, credentials: readonly string[]) => Promise<void>;
   /** Records a generated case's inputs as report parameters. */
@@ -154,14 +154,17 @@ const fixtureTest = base.extend<TestFixtures>({
           .map((a) => a.description ?? ''),
       );
       const undeclared = undeclaredCitations(testInfo, declared);
+      const unused = declaredButUnused(testInfo);
       settleTypedFailures(testInfo);
       if (undeclared.length > 0) throw new Error(UNDECLARED(undeclared));
+      if (unused.length > 0) throw new Error(UNUSED_DECLARATION(unused));
     },
     { auto: true, ...PLUMBING },
   ],
 
   freshAgreement: [
     async ({ api, config, target }, use) => {
+      takeFromContract('freshAgreement');
       await use(() =>
         freshResource(
           api,
@@ -179,6 +182,7 @@ const fixtureTest = base.extend<TestFixtures>({
 
   freshClaim: [
     async ({ api, config, target }, use) => {
+      takeFromContract('freshClaim');
       await use(() =>
         freshResource(api, config, target, 'claim', config.claimIds, VARIABLES.claimId, VARIABLES.claimIds),
       );
@@ -188,8 +192,8 @@ const fixtureTest = base.extend<TestFixtures>({
 
   authorizationCode: [
     async ({ api, config, target }, use) => {
+      takeFromContract('authorizationCode');
       await use(async (redirectUri = config.redirectUri) => {
-        declaredUse('auth-code');
         if (config.abilities.has('authorize')) {
           const { response, code } = await api.authorize({
             clientId: config.clientId,
@@ -212,8 +216,27 @@ const fixtureTest = base.extend<TestFixtures>({
     PLUMBING,
   ],
 
+  otherClient: [
+    async ({ config }, use) => {
+      takeFromContract('otherClient');
+      skipWhen(config.otherClient === undefined, NO_OTHER_CLIENT);
+      await use(config.otherClient as OtherClient);
+    },
+    PLUMBING,
+  ],
+
+  liveToken: [
+    async ({ tokens }, use) => {
+      takeFromContract('liveToken');
+      skipWhen(tokens.live?.liveMode !== true, NO_LIVE_TOKEN);
+      await use(tokens.live as HeldToken);
+    },
+    PLUMBING,
+  ],
+
   ageCredentials: [
     async ({ api }, use) => {
+      takeFromContract('ageCredentials');
       await use(async (seconds, credentials) => {
         const response = await api.ageCredentials(credentials, seconds);
         if (response.status !== 200) {
@@ -255,7 +278,6 @@ async function freshResource(
   single: string,
   list: string,
 ): Promise<string> {
-  declaredUse(kind);
   if (config.abilities.has('fixtures')) return createdFixtureId(api, kind);
   const id = claimConfiguredId(target.name, kind, configured);
   skipWhen(id === undefined, NO_CONFIGURED_ID_LEFT(single, list));

@@ -4,8 +4,8 @@
  * `message`; the claim stays readable as a claim throughout (its id, a status of opened or closed).
  * What a second mediation request answers, and what mediation does to the claim's state, the spec does
  * not show ("Effect of a mediation request on the claim's state: not shown"), so the model asserts
- * nothing of them. Each sequence uses up a claim: fresh from `fixtures`, else the next configured one
- * (then one sequence only). Needs 'destructive' (the endpoint is destructive).
+ * nothing of them. Each sequence uses up a claim (declared: `uses: ['claim']`): fresh from `fixtures`, else
+ * the next configured one (then one sequence only). Needs 'destructive' (the endpoint is destructive).
  */
 import fc from 'fast-check';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
@@ -78,6 +78,7 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute (model)', () => {
         'claim.path-claim-id-number-required',
       ],
       schemas: ['mediation-response', 'claim'],
+      uses: ['claim'],
       generative: true,
     }),
     async ({ api, config, target, recordParameters, freshClaim }, testInfo) => {

@@ -18,7 +18,6 @@ import {
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { NO_OTHER_CLIENT } from '../../../run/skip-reasons.ts';
 import { requestRequirements, RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 import { declareFake } from '../../../run/redact.ts';
 
@@ -295,11 +294,8 @@ test.describe('POST /oauth/token', () => {
   test(
     'answers invalid_grant for an authorization code of another client',
     declare({ uses: ['auth-code', 'other-client'], requirements: [INVALID_GRANT.id] }),
-    async ({ api, ids, config, authorizationCode }) => {
-      test.skip(config.otherClient === undefined, NO_OTHER_CLIENT);
-      const response = await exchangeCode(api, ids, await authorizationCode(), {
-        client: config.otherClient!,
-      });
+    async ({ api, ids, otherClient, authorizationCode }) => {
+      const response = await exchangeCode(api, ids, await authorizationCode(), { client: otherClient });
       await checkDocumentedError(response, INVALID_GRANT);
     },
   );
@@ -311,13 +307,9 @@ test.describe('POST /oauth/token', () => {
       requirements: [...CODE_FLOW, INVALID_GRANT.id],
       schemas: ['access-token-grant'],
     }),
-    async ({ api, ids, config, authorizationCode }) => {
-      test.skip(config.otherClient === undefined, NO_OTHER_CLIENT);
+    async ({ api, ids, otherClient, authorizationCode }) => {
       const grant = await checkFreshCodeGrant({ api, ids, authorizationCode });
-      await checkDocumentedError(
-        await refresh(api, ids, grant.refresh_token, config.otherClient),
-        INVALID_GRANT,
-      );
+      await checkDocumentedError(await refresh(api, ids, grant.refresh_token, otherClient), INVALID_GRANT);
     },
   );
 

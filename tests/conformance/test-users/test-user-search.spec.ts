@@ -11,7 +11,6 @@ import {
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { NO_LIVE_TOKEN } from '../../../run/skip-reasons.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
 const declare = declarationsFor('test-user-search');
@@ -48,9 +47,8 @@ test.describe('GET /test_user/search', () => {
         'test-user-search.query-access-token-test-token',
       ],
     }),
-    async ({ api, tokens }) => {
-      test.skip(tokens.live?.liveMode !== true, NO_LIVE_TOKEN);
-      await checkDocumentedError(await api.searchTestUsers(tokens.live?.accessToken ?? ''), FORBIDDEN);
+    async ({ api, liveToken }) => {
+      await checkDocumentedError(await api.searchTestUsers(liveToken.accessToken), FORBIDDEN);
     },
   );
 

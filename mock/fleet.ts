@@ -1,20 +1,22 @@
 /**
  * Several variations of the mock in one process, each on its own loopback port: what a run against many
  * targets at once needs (the mutation runner's), without a process per variation. Started as
- * `node --import tsx mock/fleet.ts <choices as JSON>`; prints one JSON line per listening variation,
- * `{"type": ..., "name": ..., "baseUrl": ...}`, then `ready`.
+ * `node --import tsx mock/fleet.ts <members as JSON>`; prints one JSON line per listening member,
+ * `{"type": ..., "name": ..., "control": ..., "baseUrl": ...}`, then `ready`.
  */
 import type { AddressInfo } from 'node:net';
 import { LOOPBACK } from '../lib/loopback.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildMock } from './app.ts';
-import { FLEET_READY, type FleetMember } from './process.ts';
-import type { VariationChoice } from './variations/catalogue.ts';
+import { FLEET_READY, type FleetChoice, type FleetMember } from './process.ts';
 
-async function main(choices: VariationChoice[]): Promise<void> {
+async function main(choices: FleetChoice[]): Promise<void> {
   const apps: FastifyInstance[] = [];
   for (const choice of choices) {
-    const app = await buildMock({ variation: choice.name === '' ? undefined : choice });
+    const app = await buildMock({
+      variation: choice.name === '' ? undefined : { type: choice.type, name: choice.name },
+      control: choice.control,
+    });
     await app.listen({ port: 0, host: LOOPBACK });
     const { port } = app.server.address() as AddressInfo;
     console.log(JSON.stringify({ ...choice, baseUrl: `http://${LOOPBACK}:${port}` } satisfies FleetMember));
@@ -26,7 +28,7 @@ async function main(choices: VariationChoice[]): Promise<void> {
   process.once('SIGINT', stop);
 }
 
-main(JSON.parse(process.argv[2] ?? '[]') as VariationChoice[]).catch((error: unknown) => {
+main(JSON.parse(process.argv[2] ?? '[]') as FleetChoice[]).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 });

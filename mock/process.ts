@@ -108,8 +108,13 @@ const FLEET = projectModule('mock/fleet');
 /** The line mock/fleet.ts prints once every member listens. */
 export const FLEET_READY = 'ready';
 
-/** One listening variation of a fleet, as mock/fleet.ts prints it. */
-export interface FleetMember extends VariationChoice {
+/** A variation of a fleet, and whether it serves the control surface (a sandbox does not). */
+export interface FleetChoice extends VariationChoice {
+  control: boolean;
+}
+
+/** One listening member of a fleet, as mock/fleet.ts prints it. */
+export interface FleetMember extends FleetChoice {
   baseUrl: string;
 }
 
@@ -118,9 +123,19 @@ export interface MockFleet {
   stop(): Promise<void>;
 }
 
-/** Several variations in one mock process, each on its own port; `{ type: 'variant', name: '' }` is the faithful mock. */
-export function startMockFleet(choices: readonly VariationChoice[]): Promise<MockFleet> {
-  const child = spawn(process.execPath, [...nodeArguments(), FLEET, JSON.stringify(choices)], {
+/**
+ * Several variations in one mock process, each on its own port; `{ type: 'variant', name: '' }` is the
+ * faithful mock. Each is served with its control surface unless it says `control: false`.
+ */
+export function startMockFleet(
+  choices: readonly (VariationChoice & { control?: boolean })[],
+): Promise<MockFleet> {
+  const requested: FleetChoice[] = choices.map((c) => ({
+    type: c.type,
+    name: c.name,
+    control: c.control ?? true,
+  }));
+  const child = spawn(process.execPath, [...nodeArguments(), FLEET, JSON.stringify(requested)], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -149,7 +164,8 @@ export function startMockFleet(choices: readonly VariationChoice[]): Promise<Moc
         .map((member) => {
           const variation = member.name === '' ? undefined : variationOf(member);
           const ids = applyVariation(variation).seededIds;
-          return { ...member, env: { ...seededEnv({ ids }), [VARIABLES.baseUrl]: member.baseUrl } };
+          const env = seededEnv({ ids, control: member.control });
+          return { ...member, env: { ...env, [VARIABLES.baseUrl]: member.baseUrl } };
         });
       resolve({ members, stop });
     });

@@ -7,6 +7,7 @@
 import { DOCUMENTED_ERRORS } from '../../lib/requirements/index.ts';
 import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
+import type { Profile } from '../../lib/profiles.ts';
 import type { Effect } from './effects.ts';
 import { forEachObject, inUtc, isObject, isSuccess, mapValues, onError, onSuccess } from './rewrites.ts';
 
@@ -17,6 +18,11 @@ export interface VariantData {
   description: string;
   /** The open point it reads otherwise: the spec's words (or silence) that allow it. */
   reads: string;
+  /**
+   * The profile it must pass: strict unless set. A server that takes the platform's own forms where they
+   * depart from the spec passes lenient (the profile for real targets), not strict.
+   */
+  profile?: Profile;
   effects: readonly Effect[];
 }
 

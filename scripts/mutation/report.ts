@@ -1,26 +1,38 @@
 /** The mutation run's verdict as console tables, reports/mutation.json and reports/mutation.md. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SHAPES, type Shape } from './shapes.ts';
 import type { Killer, MutantVerdict, VariantVerdict } from './verdicts.ts';
+
+/** How the faithful mock is named among the variants it is proved with. */
+export const FAITHFUL_LABEL = '(faithful mock)';
 
 export interface FailedTest {
   test: string;
   message: string;
 }
 
+/** A conformant variant (or the faithful mock) in one shape of target. */
+export interface ShapeResult {
+  /** What ran against it: the whole suite, or the tests of the endpoints its effects touch. */
+  scope: string;
+  verdict: VariantVerdict;
+  passed: number;
+  skipped: number;
+  failed: FailedTest[];
+}
+
 export interface MutationReport {
   date: string;
   seconds: number;
-  faithful: { verdict: VariantVerdict; passed: number; failed: FailedTest[] };
+  /** The faithful mock first, then every conformant variant, each in every shape (./shapes.ts). */
   variants: {
     name: string;
     description: string;
     reads: string;
-    /** What ran against it: the whole suite, or the tests of the endpoints its effects touch. */
-    scope: string;
-    verdict: VariantVerdict;
-    passed: number;
-    failed: FailedTest[];
+    /** The profile it must pass: strict, unless it reads a point the way only lenient allows. */
+    profile: string;
+    shapes: Record<Shape, ShapeResult>;
   }[];
   mutants: {
     name: string;
@@ -37,13 +49,14 @@ export interface MutationReport {
   ok: boolean;
 }
 
-function table(header: [string, string], rows: [string, string][]): string {
-  const width = Math.max(header[0].length, ...rows.map((r) => r[0].length));
-  return [
-    `${header[0].padEnd(width)}  ${header[1]}`,
-    `${'-'.repeat(width)}  ${'-'.repeat(header[1].length)}`,
-    ...rows.map(([a, b]) => `${a.padEnd(width)}  ${b}`),
-  ].join('\n');
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
 function killerCell(m: MutationReport['mutants'][number]): string {
@@ -53,31 +66,43 @@ function killerCell(m: MutationReport['mutants'][number]): string {
   return `${first.test.split(' › ').at(-1)}${m.killedBy.length > 1 ? ` (+${m.killedBy.length - 1})` : ''}${unquoted ? ` — ${unquoted} failure(s) quote no rule` : ''}`;
 }
 
+const shapeCell = (result: ShapeResult) =>
+  `${result.verdict}, ${result.passed} passed${result.skipped ? `, ${result.skipped} skipped` : ''}`;
+
+/** The first failure of every variant in every shape that did not pass. */
+function falseAlarms(report: MutationReport): string[] {
+  return report.variants.flatMap((v) =>
+    SHAPES.flatMap((shape) => {
+      const first = v.shapes[shape].failed[0];
+      return v.shapes[shape].verdict === 'PASSED'
+        ? []
+        : [`${v.name} (${shape}): ${first ? `${first.test}: ${first.message}` : v.shapes[shape].verdict}`];
+    }),
+  );
+}
+
 export function consoleTables(report: MutationReport): string {
   const variants = table(
-    ['conformant variant', 'verdict'],
-    [
-      [
-        '(faithful mock)',
-        `${report.faithful.verdict}, ${report.faithful.passed} passed${report.faithful.failed.length ? `; ${report.faithful.failed[0]!.test}: ${report.faithful.failed[0]!.message}` : ''}`,
-      ],
-      ...report.variants.map((v): [string, string] => [
-        v.name,
-        `${v.verdict}, ${v.passed} passed (${v.scope})${v.failed.length ? `; ${v.failed[0]!.test}: ${v.failed[0]!.message}` : ''}`,
-      ]),
-    ],
+    ['conformant variant', 'profile', ...SHAPES],
+    report.variants.map((v) => [v.name, v.profile, ...SHAPES.map((shape) => shapeCell(v.shapes[shape]))]),
   );
+  const alarms = falseAlarms(report);
   const mutants = table(
     ['mutant', 'killed by'],
-    report.mutants.map((m): [string, string] => [m.name, killerCell(m)]),
+    report.mutants.map((m) => [m.name, killerCell(m)]),
   );
-  return `${variants}\n\n${mutants}`;
+  return [
+    variants,
+    ...(alarms.length ? [`False alarms:\n${alarms.map((a) => `  ${a}`).join('\n')}`] : []),
+    mutants,
+  ].join('\n\n');
 }
 
 export function summaryLine(report: MutationReport): string {
   const killed = report.mutants.filter((m) => m.verdict === 'KILLED').length;
-  const passed = report.variants.filter((v) => v.verdict === 'PASSED').length;
-  return `faithful mock ${report.faithful.verdict}; variants ${passed}/${report.variants.length} passed; mutants ${killed}/${report.mutants.length} killed (${report.seconds} s)`;
+  const cells = report.variants.flatMap((v) => SHAPES.map((shape) => v.shapes[shape]));
+  const passed = cells.filter((c) => c.verdict === 'PASSED').length;
+  return `faithful mock and variants ${passed}/${cells.length} passed (${report.variants.length} x ${SHAPES.join(', ')}); mutants ${killed}/${report.mutants.length} killed (${report.seconds} s)`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -88,14 +113,13 @@ export function markdown(report: MutationReport): string {
     '',
     `${report.ok ? 'PASS' : 'FAIL'} — ${summaryLine(report)}. Generated ${report.date} by \`npm run mutation\`; catalogue: mock/variations/.`,
     '',
-    '## Conformant variants (must pass)',
+    '## Conformant variants (must pass, in every shape)',
     '',
-    '| variant | scope | verdict | passed | first failure | reads |',
-    '|---|---|---|---|---|---|',
-    `| (faithful mock) | whole suite | ${report.faithful.verdict} | ${report.faithful.passed} | ${cell(report.faithful.failed[0]?.message ?? '')} | |`,
+    `| variant | profile | ${SHAPES.join(' | ')} | first failure | reads |`,
+    `|---|---|${SHAPES.map(() => '---|').join('')}---|---|`,
     ...report.variants.map(
       (v) =>
-        `| ${v.name} | ${cell(v.scope)} | ${v.verdict} | ${v.passed} | ${cell(v.failed[0]?.message ?? '')} | ${cell(v.reads)} |`,
+        `| ${v.name} | ${v.profile} | ${SHAPES.map((shape) => cell(`${shapeCell(v.shapes[shape])} (${v.shapes[shape].scope})`)).join(' | ')} | ${cell(SHAPES.map((shape) => v.shapes[shape].failed[0]?.message).find(Boolean) ?? '')} | ${cell(v.reads)} |`,
     ),
     '',
     '## Mutants (must be killed)',

@@ -2,8 +2,9 @@
  * `npm run mutation`: proves the suite both ways against a fleet of mock variations (mock/fleet.ts, one
  * process, a port each; one Playwright run for all, each test registered once per variation whose scope
  * holds it: tests/support/per-target.ts), with the tests scripts/mutation/scopes.ts chooses for each:
- * - the faithful mock and every conformant variant (mock/variations/variants.ts) pass under `strict` with
- *   zero failures (a failure is a false alarm);
+ * - the faithful mock and every conformant variant (mock/variations/variants.ts) pass with zero failures
+ *   (a failure is a false alarm), under `strict` or the profile the variant names, in each shape of
+ *   target (./shapes.ts: every ability, a sandbox's, none);
  * - every mutant (mock/variations/mutants.ts) is killed: a test fails it with a deviation quoting a rule;
  *   a mutant that breaks a platform or HTTP fact runs under the profile it declares. Mutants meet the
  *   tests of their rule first, then the rest of their area, then the rest of the suite, each tier only
@@ -33,6 +34,7 @@ import {
 } from '../../mock/variations/catalogue.ts';
 import { suiteInventory } from '../../cli/inventory.ts';
 import { runSuite } from '../suite/run-suite.ts';
+import { SHAPE_OF, SHAPES, shapedName, type Shape } from './shapes.ts';
 import {
   MUTANT_TIERS,
   mutantScope,
@@ -41,34 +43,62 @@ import {
   wholeSuite,
   type TestScope,
 } from './scopes.ts';
-import { consoleTables, summaryLine, writeReports, type MutationReport } from './report.ts';
+import {
+  consoleTables,
+  FAITHFUL_LABEL,
+  summaryLine,
+  writeReports,
+  type MutationReport,
+  type ShapeResult,
+} from './report.ts';
 import { killersOf, mutantVerdict, variantVerdict } from './verdicts.ts';
 
 const FAITHFUL: VariationChoice = { type: 'variant', name: '' };
 const FAITHFUL_TARGET = 'faithful';
+const FULL: Shape = 'full';
 const RUN_TIMEOUT_MS = 15 * 60_000;
 /** Generated cases are drawn from a fixed seed, so a mutant only generated cases catch is caught every time. */
 const DEFAULT_SEED = 20261123;
 
-const targetName = (choice: VariationChoice) =>
-  choice.name === '' ? FAITHFUL_TARGET : `${choice.type}-${choice.name}`;
+const targetName = (choice: VariationChoice, shape: Shape = FULL) =>
+  shapedName(choice.name === '' ? FAITHFUL_TARGET : `${choice.type}-${choice.name}`, shape);
 
 /** A mutant that breaks a platform or HTTP fact declares the profile where such facts fail. */
 function profileFor(mutant: Mutant): string {
   return mutant.killedUnder ?? 'strict';
 }
 
+/** A variant's profile: the one it declares (a reading the lenient profile allows), else strict. */
+function variantProfile(variant: Variant): string {
+  return variant.profile ?? 'strict';
+}
+
 interface Planned {
   choice: VariationChoice;
+  shape: Shape;
   profile: string;
   scope: TestScope;
 }
 
-function targetOf(fleet: MockFleet, planned: Planned): NamedTarget {
-  const member = fleet.members.find((m) => m.type === planned.choice.type && m.name === planned.choice.name)!;
+/** Every variation of the run in every shape it is met in, each a member of the fleet of its own. */
+function fleetMembers(mutants: readonly Mutant[], variants: readonly Variant[]) {
+  return [
+    ...[FAITHFUL, ...variants].flatMap((choice) => SHAPES.map((shape) => ({ choice, shape }))),
+    ...mutants.map((choice) => ({ choice, shape: FULL })),
+  ];
+}
+
+function targetOf(fleet: MockFleet, members: ReturnType<typeof fleetMembers>, planned: Planned): NamedTarget {
+  const index = members.findIndex(
+    (m) =>
+      m.shape === planned.shape &&
+      m.choice.type === planned.choice.type &&
+      m.choice.name === planned.choice.name,
+  );
+  const member = fleet.members[index]!;
   return {
-    name: targetName(planned.choice),
-    env: { ...member.env, [VARIABLES.profile]: planned.profile },
+    name: targetName(planned.choice, planned.shape),
+    env: { ...member.env, ...SHAPE_OF[planned.shape].env, [VARIABLES.profile]: planned.profile },
     ...targetSelection(planned.scope),
   };
 }
@@ -93,11 +123,12 @@ interface TargetOutcome {
 
 async function runAgainst(
   fleet: MockFleet,
+  members: ReturnType<typeof fleetMembers>,
   plan: readonly Planned[],
   scratch: string,
   seed: number,
 ): Promise<Map<string, TargetOutcome>> {
-  const targets = longestFirst(plan).map((p) => targetOf(fleet, p));
+  const targets = longestFirst(plan).map((p) => targetOf(fleet, members, p));
   const run = await runSuite({
     via: 'playwright',
     targets,
@@ -108,7 +139,7 @@ async function runAgainst(
   if (run.timedOut)
     throw new Error(`the mutation run took longer than ${RUN_TIMEOUT_MS / 60_000} minutes and was stopped`);
   const outcomes = new Map<string, TargetOutcome>(
-    plan.map((p) => [targetName(p.choice), { records: [], scope: p.scope.label }]),
+    plan.map((p) => [targetName(p.choice, p.shape), { records: [], scope: p.scope.label }]),
   );
   for (const record of run.records) outcomes.get(record.target)?.records.push(record);
   for (const failure of run.setupFailures) {
@@ -153,9 +184,10 @@ async function main(): Promise<number> {
   const started = Date.now();
   // Listing the tests (unless the suite is as last listed) and starting the fleet are independent child
   // processes: they start side by side.
+  const members = fleetMembers(mutants, variants);
   const [listing, starting] = await Promise.allSettled([
     suiteInventory([], process.env),
-    startMockFleet([FAITHFUL, ...mutants, ...variants]),
+    startMockFleet(members.map(({ choice, shape }) => ({ ...choice, control: SHAPE_OF[shape].control }))),
   ]);
   if (listing.status === 'rejected' && starting.status === 'fulfilled') await starting.value.stop();
   if (listing.status === 'rejected') throw listing.reason;
@@ -169,12 +201,17 @@ async function main(): Promise<number> {
     },
   );
   try {
-    const passing: Planned[] = [
-      { choice: FAITHFUL, profile: 'strict', scope: wholeSuite(listed) },
-      ...variants.map((v) => ({ choice: v, profile: 'strict', scope: variantScope(v, listed) })),
-    ];
+    const passing: Planned[] = SHAPES.flatMap((shape) => [
+      { choice: FAITHFUL, shape, profile: 'strict', scope: wholeSuite(listed) },
+      ...variants.map((v) => ({
+        choice: v,
+        shape,
+        profile: variantProfile(v),
+        scope: variantScope(v, listed),
+      })),
+    ]);
     console.log(
-      `The suite against the faithful mock and ${variants.length} conformant variants, and ${mutants.length} mutants by tiers (seed ${seed})…`,
+      `The suite against the faithful mock and ${variants.length} conformant variants, each in ${SHAPES.length} shapes (${SHAPES.join(', ')}), and ${mutants.length} mutants by tiers (seed ${seed})…`,
     );
     const outcomes = new Map<string, TargetOutcome>();
     const ran = new Map<string, Set<string>>(mutants.map((m) => [m.name, new Set<string>()]));
@@ -183,6 +220,7 @@ async function main(): Promise<number> {
       const planned = survivors
         .map((m) => ({
           choice: m,
+          shape: FULL,
           profile: profileFor(m),
           scope: mutantScope(m, tier, listed, ran.get(m.name)!),
         }))
@@ -192,7 +230,7 @@ async function main(): Promise<number> {
       const plan = [...(round === 0 ? passing : []), ...planned];
       if (plan.length === 0) break;
       const roundStarted = Date.now();
-      const found = await runAgainst(fleet, plan, path.join(scratchRoot, `round-${round}`), seed);
+      const found = await runAgainst(fleet, members, plan, path.join(scratchRoot, `round-${round}`), seed);
       const tests = plan.reduce((n, p) => n + testCount(p), 0);
       const seconds = Math.round((Date.now() - roundStarted) / 1000);
       console.log(`  ${plan.length} target(s), ${tests} test(s): ${seconds} s`);
@@ -213,31 +251,41 @@ async function main(): Promise<number> {
       if (survivors.length === 0) break;
     }
     const outcomeOf = (name: string) => outcomes.get(name) ?? { records: [], scope: 'nothing to run' };
-    const faithful = outcomeOf(FAITHFUL_TARGET);
+    const shapesOf = (choice: VariationChoice) =>
+      Object.fromEntries(
+        SHAPES.map((shape) => {
+          const outcome = outcomeOf(targetName(choice, shape));
+          const result: ShapeResult = {
+            scope: outcome.scope,
+            verdict: variantVerdict(outcome.records, outcome.setupFailure),
+            passed: outcome.records.filter((r) => r.status === 'passed').length,
+            skipped: outcome.records.filter((r) => r.status === 'skipped').length,
+            failed: outcome.records
+              .filter((r) => r.status === 'failed')
+              .map((r) => ({ test: r.key, message: r.failures[0]?.message.split('\n')[0] ?? '' })),
+          };
+          return [shape, result];
+        }),
+      ) as Record<Shape, ShapeResult>;
     const report: MutationReport = {
       date: new Date().toISOString(),
       seconds: Math.round((Date.now() - started) / 1000),
-      faithful: {
-        verdict: variantVerdict(faithful.records, faithful.setupFailure),
-        passed: faithful.records.filter((r) => r.status === 'passed').length,
-        failed: faithful.records
-          .filter((r) => r.status === 'failed')
-          .map((r) => ({ test: r.key, message: r.failures[0]?.message.split('\n')[0] ?? '' })),
-      },
-      variants: variants.map((v) => {
-        const outcome = outcomeOf(targetName(v));
-        return {
+      variants: [
+        {
+          name: FAITHFUL_LABEL,
+          description: 'the reference mock',
+          reads: '',
+          profile: 'strict',
+          shapes: shapesOf(FAITHFUL),
+        },
+        ...variants.map((v) => ({
           name: v.name,
           description: v.description,
           reads: v.reads,
-          scope: outcome.scope,
-          verdict: variantVerdict(outcome.records, outcome.setupFailure),
-          passed: outcome.records.filter((r) => r.status === 'passed').length,
-          failed: outcome.records
-            .filter((r) => r.status === 'failed')
-            .map((r) => ({ test: r.key, message: r.failures[0]?.message.split('\n')[0] ?? '' })),
-        };
-      }),
+          profile: variantProfile(v),
+          shapes: shapesOf(v),
+        })),
+      ],
       mutants: mutants.map((m) => {
         const outcome = outcomeOf(targetName(m));
         return {
@@ -257,8 +305,7 @@ async function main(): Promise<number> {
       ok: false,
     };
     report.ok =
-      report.faithful.verdict === 'PASSED' &&
-      report.variants.every((v) => v.verdict === 'PASSED') &&
+      report.variants.every((v) => SHAPES.every((shape) => v.shapes[shape].verdict === 'PASSED')) &&
       report.mutants.every((m) => m.verdict === 'KILLED' && m.killedBy.every((k) => k.quotes));
     console.log(`\n${consoleTables(report)}\n`);
     const written = await writeReports(report, reportPaths().root);

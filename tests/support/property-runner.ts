@@ -99,7 +99,11 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
   let runs: number;
   try {
     seed = runSeed();
-    runs = Math.min(runsFor(run.defaultRuns), run.maxRuns ?? Infinity);
+    // In a run against several targets a target may name its own budget (the mutation gate's shapes).
+    runs = Math.min(
+      runsFor(run.defaultRuns, { ...process.env, ...targetOfTest(run.testInfo).env }),
+      run.maxRuns ?? Infinity,
+    );
   } catch (error) {
     if (!(error instanceof GenerativeConfigError)) throw error;
     fail(failure({ kind: 'suite-error', seen: error.message }));

@@ -18,7 +18,8 @@ export interface TokenRequest {
   code_verifier?: string;
   redirect_uri?: string;
   refresh_token?: string;
-  test_token?: string;
+  /** "Boolean-like flag, sent as a string in samples": a boolean is one of the values the spec leaves open. */
+  test_token?: string | boolean;
 }
 
 export interface TokenRequestOptions {

@@ -15,7 +15,7 @@ import type { PreferenceRequest } from '../preference.ts';
 import type { TokenRequest } from '../token-request.ts';
 import { validPreference, type PreferenceArbitraryOptions } from './preference.ts';
 import { tokenRequestBody, validTokenRequest, type TokenRequestValues } from './token-request.ts';
-import { anyInteger, code, formatTimestamp } from './values.ts';
+import { formatTimestamp, sureCode } from './values.ts';
 
 /** The spec's types, as far as they decide which values break them. */
 type TypeClass =
@@ -38,7 +38,9 @@ interface Wrong {
   what: string;
 }
 
-const word = code(1, 8).map((w) => w.toLowerCase());
+const word = sureCode(1, 8).map((w) => w.toLowerCase());
+/** Any whole number: a wrong type for a string, and as a numeric string for an integer. */
+const anyInteger = () => fc.integer({ min: -99_999, max: 99_999 });
 const as = (keyword: Wrong['keyword'], what: string) => (value: unknown) => ({ value, keyword, what });
 
 const aNumber = anyInteger().map(as('type', 'a number'));

@@ -1,20 +1,23 @@
 /**
  * Token requests the spec allows, drawn by fast-check: each of the three grant types with any
  * combination of the optional body fields (spec: Endpoints 1): a `scope` of one to three of
- * offline_access, write, read in any order, `test_token` "true" or "false", `code_verifier` (PKCE-shaped
- * or any other string: the spec says only "Accepted in the body"), and for authorization_code the
- * configured `redirect_uri` or none. Credentials, codes and refresh tokens are run-time values, so an
- * arbitrary draws the request's shape and `tokenRequestBody` fills them in.
+ * offline_access, write, read in any order, `test_token` "true" or "false", a `code_verifier` of RFC
+ * 7636's form, and for authorization_code the configured `redirect_uri` or none: every value sure-valid
+ * (lib/sure-valid.ts). `openTokenRequest` changes one value to one the spec leaves open: a `code_verifier`
+ * of another form ("Accepted in the body" says nothing of its form) or a boolean `test_token`.
+ * Credentials, codes and refresh tokens are run-time values, so an arbitrary draws the request's shape
+ * and `tokenRequestBody` fills them in.
  */
 import fc from 'fast-check';
 import { SCOPES } from '../../lib/catalogue.ts';
 import { GRANT_TYPES, type GrantType, type TokenRequest } from '../token-request.ts';
-import { anyText } from './values.ts';
+import { openValue } from './values.ts';
 
 export interface TokenRequestShape {
   grantType: GrantType;
   scope?: string;
-  testToken?: 'true' | 'false';
+  /** The strings of the table's samples; a boolean is an open value. */
+  testToken?: 'true' | 'false' | boolean;
   codeVerifier?: string;
   /** authorization_code only: whether the configured redirect_uri is sent (it is optional on the exchange). */
   sendsRedirectUri?: boolean;
@@ -33,12 +36,24 @@ export interface TokenRequestValues {
 
 const VERIFIER_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
 
-/** RFC 7636's verifier (43 to 128 unreserved characters) or any other string. */
-function codeVerifier(): fc.Arbitrary<string> {
-  const pkce = fc
+/** RFC 7636's verifier: 43 to 128 unreserved characters. */
+function pkceVerifier(): fc.Arbitrary<string> {
+  return fc
     .array(fc.constantFrom(...VERIFIER_CHARS), { minLength: 43, maxLength: 128 })
     .map((chars) => chars.join(''));
-  return fc.oneof(pkce, anyText());
+}
+
+/** A verifier of another form: short, long, or of other characters. */
+function otherVerifier(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc
+      .array(fc.constantFrom(...VERIFIER_CHARS), { minLength: 1, maxLength: 42 })
+      .map((chars) => chars.join('')),
+    fc
+      .array(fc.constantFrom(...VERIFIER_CHARS), { minLength: 129, maxLength: 200 })
+      .map((chars) => chars.join('')),
+    openValue('text', 0).filter((text): text is string => typeof text === 'string'),
+  );
 }
 
 /** One to three scope words, each once, in any order. */
@@ -55,11 +70,32 @@ export function validTokenRequest(grantType?: GrantType): fc.Arbitrary<TokenRequ
         grantType: fc.constant(type),
         scope: scope(),
         testToken: fc.constantFrom('true' as const, 'false' as const),
-        codeVerifier: codeVerifier(),
+        codeVerifier: pkceVerifier(),
         ...(type === 'authorization_code' ? { sendsRedirectUri: fc.boolean() } : {}),
       },
       { requiredKeys: ['grantType'] },
     ),
+  );
+}
+
+/** A request the spec allows but for one value it leaves open, and that value. */
+export interface OpenTokenRequestCase {
+  shape: TokenRequestShape;
+  open: { at: 'code_verifier' | 'test_token'; value: unknown };
+}
+
+/** A request of `grantType` (any of the three when omitted) with one value the spec leaves open. */
+export function openTokenRequest(grantType?: GrantType): fc.Arbitrary<OpenTokenRequestCase> {
+  return fc.tuple(validTokenRequest(grantType), fc.boolean()).chain(([shape, verifier]) =>
+    verifier
+      ? otherVerifier().map((value): OpenTokenRequestCase => ({
+          shape: { ...shape, codeVerifier: value },
+          open: { at: 'code_verifier' as const, value },
+        }))
+      : fc.boolean().map((value): OpenTokenRequestCase => ({
+          shape: { ...shape, testToken: value },
+          open: { at: 'test_token' as const, value },
+        })),
   );
 }
 

@@ -1,116 +1,66 @@
 /**
- * Values of the types the spec names (string, integer, float, boolean, URL string, timestamp with UTC
- * offset), drawn with their boundaries on purpose: empty, long (over 200 characters) and non-ASCII
- * strings; 0, negative and very large numbers; offsets from -12:00 to +14:00 and `Z`. Every value is
- * valid for its type, so a server that refuses one deviates from the type the spec states.
+ * Values of the kinds of lib/sure-valid.ts, drawn by fast-check in two families:
+ * - sure-valid (`sureValue`): what every reading of the spec must accept (ordinary positive quantities
+ *   and prices, the platform's currency codes, short printable text, dates near now with the platform's
+ *   offsets): the generated acceptance checks draw only these;
+ * - open (`openValue`): the other values of the same type, which the spec neither allows nor forbids
+ *   (zero, negatives, extremes, unknown codes, empty, long or non-Latin text, far dates, unusual
+ *   offsets): the generated robustness checks send these, and take a success or a documented refusal.
+ * Every open value of a kind fails lib/sure-valid.ts's `isSureValue` for that kind (tests/self/generative/).
  */
 import fc from 'fast-check';
+import {
+  PLATFORM_CURRENCIES,
+  SURE,
+  SURE_OFFSETS_MINUTES,
+  WHOLE_AMOUNT_CURRENCIES,
+  type PlatformCurrency,
+  type SureKind,
+} from '../../lib/sure-valid.ts';
 import { DAY_MS } from '../timestamps.ts';
 
 /** Over this many characters a string counts as long (a common column width a server might cut at). */
 export const LONG_STRING_LENGTH = 200;
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-const ASCII_PRINTABLE = `${LOWER}${LOWER.toUpperCase()}0123456789 .,-_'"/()&#@!?+:;*%$=<>[]{}|\\^~\``;
-/** Latin letters with diacritics (Portuguese, Spanish, French, German) and beyond Latin-1: CJK, Hangul, emoji. */
-const NON_ASCII = [
-  'á',
-  'é',
-  'í',
-  'ó',
-  'ú',
-  'ã',
-  'õ',
-  'ç',
-  'ñ',
-  'ü',
-  'ß',
-  '€',
-  '中',
-  '文',
-  '日',
-  '本',
-  '한',
-  '😀',
-  '🚀',
-  '🇧🇷',
-];
+const LATIN1_LAST = 0xff;
+const DIGITS = '0123456789';
+/** Beyond Latin-1: CJK, Hangul, emoji, a flag. */
+const BEYOND_LATIN = ['中', '文', '日', '本', '한', '😀', '🚀', '🇧🇷'];
 
 const char = (alphabet: string) => fc.constantFrom(...alphabet);
 const joined = (arb: fc.Arbitrary<string>, minLength: number, maxLength: number) =>
   fc.array(arb, { minLength, maxLength }).map((parts) => parts.join(''));
-const nonAsciiChar = fc.oneof(char(ASCII_PRINTABLE), fc.constantFrom(...NON_ASCII));
 
-/** Any string: short ASCII, empty, long, non-ASCII, long non-ASCII. */
-export function anyText(): fc.Arbitrary<string> {
-  return fc.oneof(
-    { weight: 4, arbitrary: joined(char(ASCII_PRINTABLE), 1, 40) },
-    { weight: 1, arbitrary: fc.constant('') },
-    { weight: 2, arbitrary: joined(char(ASCII_PRINTABLE), LONG_STRING_LENGTH + 1, 300) },
-    { weight: 2, arbitrary: joined(nonAsciiChar, 1, 40) },
-    { weight: 1, arbitrary: joined(nonAsciiChar, LONG_STRING_LENGTH + 1, 260) },
-  );
+/** Sure-valid text: the characters of SURE.textCharacters, no space at either end, no double space. */
+function sureText(): fc.Arbitrary<string> {
+  const { min, max } = SURE.textLength;
+  return joined(char(SURE.textCharacters), min, Math.min(max, 40)).map((text) => {
+    const tidy = text.replace(/\s+/g, ' ').trim();
+    return tidy === '' ? 'x' : tidy;
+  });
 }
 
-/** A non-empty string of letters and digits (codes, currencies): the values whose form a platform checks least. */
-export function code(minLength = 1, maxLength = 12): fc.Arbitrary<string> {
-  return joined(char(`${LOWER.toUpperCase()}0123456789`), minLength, maxLength);
+/** A sure-valid code: letters and digits (hyphens and underscores inside). */
+export function sureCode(minLength = 1, maxLength = 16): fc.Arbitrary<string> {
+  return joined(char(`${LOWER}${LOWER.toUpperCase()}${DIGITS}`), minLength, maxLength);
 }
 
-const INT32_MAX = 2_147_483_647;
-
-/** Any integer: 0, ±1, negative, the 32-bit and the safe-integer bounds, and ordinary values. */
-export function anyInteger(): fc.Arbitrary<number> {
-  return fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom(0, 1, -1, INT32_MAX, -INT32_MAX - 1) },
-    { weight: 1, arbitrary: fc.constantFrom(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER) },
-    { weight: 3, arbitrary: fc.integer({ min: 1, max: 99_999 }) },
-    { weight: 1, arbitrary: fc.integer({ min: -99_999, max: -1 }) },
-    { weight: 1, arbitrary: fc.maxSafeInteger() },
-  );
-}
-
-/** Above this an amount no longer fits a DECIMAL(10,2) column: the "very large" prices. */
-export const LARGE_AMOUNT = 1e8;
-
-/** Any finite number (the spec's "float"): 0, cents, negative, fractional and very large amounts. */
-export function anyAmount(): fc.Arbitrary<number> {
-  const cents = (min: number, max: number) => fc.integer({ min, max }).map((n) => n / 100);
-  return fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom(0, 0.01, -0.01, 0.1, 1, 999_999_999.99, 1e15) },
-    { weight: 3, arbitrary: cents(1, 100_000_000) },
-    { weight: 1, arbitrary: cents(-100_000, -1) },
-    {
-      weight: 2,
-      arbitrary: fc.double({ min: LARGE_AMOUNT, max: 1e15, noNaN: true, noDefaultInfinity: true }),
-    },
-    // 0 and -0 both read as 0; -0 is left out so a sent document prints as it was drawn.
-    { weight: 1, arbitrary: fc.double({ min: 1e-6, max: 1e6, noNaN: true, noDefaultInfinity: true }) },
-  );
-}
-
-/** UTC offsets in minutes: the extremes (-12:00, +14:00), half and three-quarter hours, and zero. */
-export const OFFSETS_MINUTES = [0, -180, -240, 330, 345, -570, 765, 840, -720] as const;
-/** `Z` instead of a numeric offset. */
-const ZULU = 'Z' as const;
-export type Offset = (typeof OFFSETS_MINUTES)[number] | typeof ZULU;
-
-export function offset(): fc.Arbitrary<Offset> {
-  return fc.oneof(
-    // The extremes and Z twice as often as the rest.
-    { weight: 2, arbitrary: fc.constantFrom<Offset>(840, -720, ZULU) },
-    { weight: 1, arbitrary: fc.constantFrom<Offset>(...OFFSETS_MINUTES) },
-  );
+/** A price in `currency`: cents where it has minor units, whole otherwise. */
+export function surePrice(currency: PlatformCurrency | undefined): fc.Arbitrary<number> {
+  const whole = currency !== undefined && WHOLE_AMOUNT_CURRENCIES.includes(currency);
+  const cents = fc.integer({ min: Math.round(SURE.price.min * 100), max: 100_000_000 });
+  return whole ? cents.map((c) => Math.max(1, Math.round(c / 100))) : cents.map((c) => c / 100);
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** `2027-03-01T20:00:00.000+14:00`: the wall-clock time of `epochMs` at `zone`, with or without milliseconds. */
-export function formatTimestamp(epochMs: number, zone: Offset, milliseconds: boolean): string {
-  const minutes = zone === ZULU ? 0 : zone;
+/** `2027-03-01T20:00:00.000-03:00`: the wall-clock time of `epochMs` at `offsetMinutes`, or in UTC with `Z`. */
+export function formatTimestamp(epochMs: number, offsetMinutes: number | 'Z', milliseconds = true): string {
+  const minutes = offsetMinutes === 'Z' ? 0 : offsetMinutes;
   const wallClock = new Date(epochMs + minutes * 60_000).toISOString();
   const local = milliseconds ? wallClock.slice(0, 23) : wallClock.slice(0, 19);
-  if (zone === ZULU) return `${local}Z`;
+  if (offsetMinutes === 'Z') return `${local}Z`;
   const sign = minutes < 0 ? '-' : '+';
   return `${local}${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 }
@@ -118,52 +68,201 @@ export function formatTimestamp(epochMs: number, zone: Offset, milliseconds: boo
 /** The numeric offset or `Z` a timestamp ends with. */
 export const OFFSET_SUFFIX = /(Z|[+-]\d{2}:\d{2})$/;
 
-/**
- * A timestamp with offset between `fromDays` and `toDays` days after `referenceDate` (negative: before),
- * to the millisecond, in one of the offsets above.
- */
-export function timestamp(referenceDate: number, fromDays: number, toDays: number): fc.Arbitrary<string> {
+/** Days after the reference date (1 January of this year) sure-valid future dates lie in: the next months. */
+export const SURE_FUTURE_DAYS = [367, 730] as const;
+/** Days before it sure-valid past dates lie in: the last years. */
+export const SURE_PAST_DAYS = [-2900, -1] as const;
+
+/** A timestamp between `fromDays` and `toDays` after `referenceDate`, in the platform's form. */
+export function sureTimestamp(referenceDate: number, fromDays: number, toDays: number): fc.Arbitrary<string> {
   return fc
     .record({
       at: fc.integer({ min: referenceDate + fromDays * DAY_MS, max: referenceDate + toDays * DAY_MS }),
-      zone: offset(),
-      milliseconds: fc.boolean(),
+      offset: fc.constantFrom(...SURE_OFFSETS_MINUTES),
     })
-    .map(({ at, zone, milliseconds }) => formatTimestamp(at, zone, milliseconds));
+    .map(({ at, offset }) => formatTimestamp(at, offset));
 }
 
-const URL_SEGMENT_CHARS = `${LOWER}0123456789-._~`;
-
-/** An absolute http(s) URL: ordinary, long (path over 200 characters), or with a percent-encoded non-ASCII path. */
-export function url(): fc.Arbitrary<string> {
-  const label = joined(char(`${LOWER}0123456789`), 1, 12);
+/** An https URL of the platform's markets' kind: a host, a short path, sometimes a query. */
+function sureUrl(): fc.Arbitrary<string> {
+  const label = joined(char(`${LOWER}${DIGITS}`), 1, 12);
   const host = fc
-    .tuple(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom('com', 'com.br', 'mx', 'example'))
+    .tuple(
+      fc.array(label, { minLength: 1, maxLength: 2 }),
+      fc.constantFrom('com', 'com.br', 'com.mx', 'example'),
+    )
     .map(([labels, tld]) => `${labels.join('.')}.${tld}`);
-  const segment = fc.oneof(
-    { weight: 4, arbitrary: joined(char(URL_SEGMENT_CHARS), 1, 16) },
-    { weight: 1, arbitrary: fc.constantFrom(...NON_ASCII).map((c) => encodeURIComponent(c)) },
-  );
-  const path = fc.oneof(
-    { weight: 4, arbitrary: fc.array(segment, { maxLength: 4 }).map((s) => s.join('/')) },
-    { weight: 1, arbitrary: joined(char(URL_SEGMENT_CHARS), LONG_STRING_LENGTH + 1, 260) },
-  );
+  const path = fc.array(joined(char(`${LOWER}${DIGITS}-`), 1, 12), { maxLength: 3 });
   const query = fc.option(
-    fc.tuple(joined(char(LOWER), 1, 8), joined(char(URL_SEGMENT_CHARS), 0, 12)).map(([k, v]) => `?${k}=${v}`),
+    fc
+      .tuple(joined(char(LOWER), 1, 8), joined(char(`${LOWER}${DIGITS}`), 1, 8))
+      .map(([k, v]) => `?${k}=${v}`),
     { nil: '' },
   );
-  return fc
-    .tuple(fc.constantFrom('https', 'http'), host, path, query)
-    .map(([scheme, h, p, q]) => `${scheme}://${h}/${p}${q}`);
+  return fc.tuple(host, path, query).map(([h, p, q]) => `https://${h}/${p.join('/')}${q}`);
 }
 
-/** An e-mail address: ordinary or with a long local part, plus tags and dots. */
-export function email(): fc.Arbitrary<string> {
-  const word = joined(char(`${LOWER}0123456789`), 1, 20);
-  const local = fc.oneof(
-    { weight: 4, arbitrary: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join('.')) },
-    { weight: 1, arbitrary: fc.tuple(word, word).map(([a, b]) => `${a}+${b}`) },
-    { weight: 1, arbitrary: joined(char(LOWER), 60, 64) },
+function sureEmail(): fc.Arbitrary<string> {
+  const word = joined(char(`${LOWER}${DIGITS}`), 1, 12);
+  return fc
+    .tuple(fc.array(word, { minLength: 1, maxLength: 2 }), word)
+    .map(([local, domain]) => `${local.join('.')}@${domain}.example.com`);
+}
+
+export interface SureValueOptions {
+  /** Epoch ms dates are drawn around (1 January of the current year by default, as the factories). */
+  referenceDate: number;
+  /** The preference's currency, for its prices. */
+  currency?: PlatformCurrency;
+}
+
+/** A sure-valid value of `kind`. */
+export function sureValue(
+  kind: SureKind,
+  { referenceDate, currency }: SureValueOptions,
+): fc.Arbitrary<unknown> {
+  switch (kind) {
+    case 'text':
+      return sureText();
+    case 'code':
+      return sureCode();
+    case 'quantity':
+      return fc.integer(SURE.quantity);
+    case 'price':
+      return surePrice(currency);
+    case 'positive-integer':
+      return fc.integer(SURE.positiveInteger);
+    case 'phone-number':
+      return fc.integer(SURE.phoneNumber);
+    case 'currency':
+      return fc.constantFrom(...PLATFORM_CURRENCIES);
+    case 'future-timestamp':
+      return sureTimestamp(referenceDate, ...SURE_FUTURE_DAYS);
+    case 'past-timestamp':
+      return sureTimestamp(referenceDate, ...SURE_PAST_DAYS);
+    case 'url':
+      return sureUrl();
+    case 'email':
+      return sureEmail();
+    case 'boolean':
+      return fc.boolean();
+    case 'auto-return':
+      return fc.constantFrom(...SURE.autoReturn);
+    case 'shipment-mode':
+      return fc.constantFrom(...SURE.shipmentMode);
+    case 'authentication-type':
+      return fc.constantFrom(...SURE.authenticationType);
+    case 'null':
+      return fc.constant(null);
+  }
+}
+
+const INT32_MAX = 2_147_483_647;
+const longAscii = () => joined(char(`${LOWER}${DIGITS} `), LONG_STRING_LENGTH + 1, 300);
+const beyondLatin = () =>
+  joined(fc.oneof(char(LOWER), fc.constantFrom(...BEYOND_LATIN)), 1, 20).filter((s) =>
+    [...s].some((ch) => ch.codePointAt(0)! > LATIN1_LAST),
   );
-  return fc.tuple(local, word).map(([l, domain]) => `${l}@${domain}.example.com`);
+/** Text that breaks none of the string type, only the sure domain: empty, blank, long, non-Latin, markup, controls. */
+function openText(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(
+      '',
+      ' ',
+      ' padded ',
+      'two  spaces',
+      'line\nbreak',
+      'tab\there',
+      '<b>bold</b>',
+      'back\\slash',
+    ),
+    longAscii(),
+    beyondLatin(),
+  );
+}
+
+/** Far from now: a century away either side, or just over the sure window. */
+function farDate(referenceDate: number, future: boolean): fc.Arbitrary<number> {
+  return future
+    ? fc.oneof(
+        fc.integer({ min: referenceDate - 3650 * DAY_MS, max: referenceDate - 30 * DAY_MS }),
+        fc.integer({ min: referenceDate + 1500 * DAY_MS, max: referenceDate + 36_500 * DAY_MS }),
+      )
+    : fc.oneof(
+        fc.integer({ min: referenceDate - 36_500 * DAY_MS, max: referenceDate - 4500 * DAY_MS }),
+        fc.integer({ min: referenceDate + 400 * DAY_MS, max: referenceDate + 3650 * DAY_MS }),
+      );
+}
+
+/** A timestamp far from now, or near now in a form the platform does not write (other offsets, Z, no ms). */
+function openTimestamp(referenceDate: number, future: boolean): fc.Arbitrary<string> {
+  const near = future
+    ? fc.integer({ min: referenceDate + 367 * DAY_MS, max: referenceDate + 700 * DAY_MS })
+    : fc.integer({ min: referenceDate - 700 * DAY_MS, max: referenceDate - DAY_MS });
+  return fc.oneof(
+    fc
+      .tuple(farDate(referenceDate, future), fc.constantFrom(...SURE_OFFSETS_MINUTES))
+      .map(([at, offset]) => formatTimestamp(at, offset)),
+    fc
+      .tuple(near, fc.constantFrom<number | 'Z'>(840, -720, 345, 330, -570, 0, 'Z'))
+      .map(([at, offset]) => formatTimestamp(at, offset)),
+    fc
+      .tuple(near, fc.constantFrom(...SURE_OFFSETS_MINUTES))
+      .map(([at, offset]) => formatTimestamp(at, offset, false)),
+  );
+}
+
+/**
+ * The kinds with open values. A boolean has none (both values are sure); nor has `authentication_type`,
+ * an enum the spec lists: its other values break the type, so a server must refuse them (typed refusals).
+ */
+export type OpenKind = Exclude<SureKind, 'boolean' | 'authentication-type'>;
+export const hasOpenValues = (kind: SureKind): kind is OpenKind =>
+  kind !== 'boolean' && kind !== 'authentication-type';
+
+/** A value of `kind`'s type that is not sure-valid: the spec leaves it open. */
+export function openValue(kind: OpenKind, referenceDate: number): fc.Arbitrary<unknown> {
+  switch (kind) {
+    case 'text':
+      return openText();
+    case 'code':
+      return fc.oneof(fc.constantFrom('', ' ', 'with space', 'ç-ñ'), longAscii());
+    case 'quantity':
+      return fc.constantFrom(0, -1, -100, 100, 10_000, INT32_MAX, Number.MAX_SAFE_INTEGER);
+    case 'price':
+      return fc.constantFrom(0, -0.01, -100, 0.001, 1.999, 1e-6, 99_999_999.99, 1e15);
+    case 'positive-integer':
+      return fc.constantFrom(0, -1, 100_000, INT32_MAX + 1, Number.MAX_SAFE_INTEGER);
+    case 'phone-number':
+      return fc.constantFrom(0, -1, 1, 999_999, 10_000_000_000, Number.MAX_SAFE_INTEGER);
+    case 'currency':
+      return fc.constantFrom('UDZ', 'brl', 'EUR', 'XXX', '', 'BRLX', 'R$');
+    case 'future-timestamp':
+      return openTimestamp(referenceDate, true);
+    case 'past-timestamp':
+      return openTimestamp(referenceDate, false);
+    case 'url':
+      return fc.oneof(
+        fc.constantFrom(
+          'http://seller.example.com/back',
+          'https://seller.example.com:8443/back',
+          'https://seller.example.com/caf%C3%A9',
+          'HTTPS://SELLER.EXAMPLE.COM/BACK',
+        ),
+        joined(char(`${LOWER}${DIGITS}`), LONG_STRING_LENGTH, 260).map(
+          (p) => `https://seller.example.com/${p}`,
+        ),
+      );
+    case 'email':
+      return fc.oneof(
+        fc.constantFrom('First.Last@Example.com', 'name+tag@example.com.', 'quote"d@example.com'),
+        joined(char(LOWER), 60, 64).map((local) => `${local}@example.com`),
+      );
+    case 'auto-return':
+      return fc.constantFrom('', 'APPROVED', 'always', 'pending');
+    case 'shipment-mode':
+      return fc.constantFrom('', 'me1', 'CUSTOM', 'pickup');
+    case 'null':
+      return fc.constantFrom(0, 1, 12, 36, 99, 'master', '');
+  }
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EndpointId } from '../../lib/catalogue.ts';
 import type { TargetIds } from '../../lib/target.ts';
-import { badRequest, cause } from '../errors.ts';
+import { badRequest, cause, tokenError } from '../errors.ts';
 import { FAITHFUL_RULES, type MockRules } from '../rules.ts';
 import { SEEDED_IDS } from '../seed.ts';
 import type { Variation } from './catalogue.ts';
@@ -54,7 +54,14 @@ function registerRefusals(app: FastifyInstance, refusals: EffectOf<'refuse-reque
       .filter((r) => r.endpoint === endpoint)
       .map((r) => r.refuse(request.body))
       .find((m) => m !== undefined);
-    done(message ? badRequest(message, [cause('invalid_field', message)]) : undefined);
+    // The token endpoint refuses in its own terms: the Errors table's invalid_request.
+    const refusal =
+      message === undefined
+        ? undefined
+        : endpoint === 'token'
+          ? tokenError('invalid_request', message)
+          : badRequest(message, [cause('invalid_field', message)]);
+    done(refusal);
   });
 }
 

@@ -7,6 +7,7 @@
 import { DOCUMENTED_ERRORS } from '../../lib/requirements/index.ts';
 import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
+import { openPreferenceValues, openTokenRequestValues, type OpenValue } from '../../lib/sure-valid.ts';
 import type { Profile } from '../../lib/profiles.ts';
 import type { Effect } from './effects.ts';
 import { forEachObject, inUtc, isObject, isSuccess, mapValues, onError, onSuccess } from './rewrites.ts';
@@ -40,7 +41,26 @@ function documentedCodes(endpoint: string, status: number, body: unknown): strin
     .filter((code) => carried.includes(code));
 }
 
+/** Why a request with open values is refused: the first of them. */
+const refusal = (open: readonly OpenValue[]) =>
+  open[0] ? `${open[0].at}: ${open[0].why} (${JSON.stringify(open[0].value)})` : undefined;
+
 export const VARIANTS = [
+  {
+    name: 'refuses-open-values',
+    description:
+      'refuses with 400 every preference and token request carrying a value outside lib/sure-valid.ts (zero, negatives, extremes, unknown currencies, long or non-Latin text, far dates, unusual offsets)',
+    reads:
+      'The request tables state types ("quantity | integer", "unit_price | float", "currency_id | string"), not ranges, lengths or allowed values.',
+    effects: [
+      {
+        kind: 'refuse-request',
+        endpoint: 'preference',
+        refuse: (body) => refusal(openPreferenceValues(body)),
+      },
+      { kind: 'refuse-request', endpoint: 'token', refuse: (body) => refusal(openTokenRequestValues(body)) },
+    ],
+  },
   {
     name: 'rate-limit-without-retry-after',
     description: 'a 429 local_rate_limited carries no Retry-After header',

@@ -51,6 +51,16 @@ export interface CallOptions {
   /** Asks a target with the `faults` ability for a documented error. */
   prefer?: FaultPreference;
   headers?: Record<string, string>;
+  /**
+   * What no answer means: by default the test could not test the target ("not tested"); `throw` hands a
+   * NoAnswer to the caller, for a robustness case, where hanging on one request is what is judged.
+   */
+  noAnswer?: 'not-tested' | 'throw';
+}
+
+/** The target gave no answer to a request whose caller judges that itself (CallOptions.noAnswer). */
+export class NoAnswer extends Error {
+  override name = 'NoAnswer';
 }
 
 export interface RawRequest extends CallOptions {
@@ -199,6 +209,10 @@ export class ApiClient {
     } catch (error) {
       const timedOut = error instanceof HttpTimeoutError;
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+      if (req.noAnswer === 'throw')
+        throw new NoAnswer(
+          TARGET_GAVE_NO_ANSWER(what, timedOut ? `no answer within ${this.timeoutMs} ms` : reason),
+        );
       fail(
         failure({
           kind: timedOut ? 'timeout' : 'target-unreachable',

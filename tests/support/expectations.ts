@@ -7,12 +7,14 @@ import type { AdviceId } from '../../lib/advice.ts';
 import { resolveBasis, type Basis } from '../../lib/basis.ts';
 import type { SchemaName } from '../../lib/catalogue.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
-import type { DocumentedError } from '../../lib/requirements/index.ts';
+import type { DocumentedError, RequirementId } from '../../lib/requirements/index.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import { describeBody } from './checks.ts';
 import type { FailureFacts } from '../../run/typed-failure.ts';
 import { currentTarget } from './current-target.ts';
+
+const BODIES_ARE_JSON: RequirementId = 'general.bodies-json';
 
 /** What a generated case found the target doing against the spec: thrown by judges and model commands. */
 export class Divergence extends Error {
@@ -109,4 +111,66 @@ export function expectSchema(context: CaseContext, response: ApiResponse, name: 
   }
   for (const v of outcome.advice) context.advise(v.basis as AdviceId, describeViolation(v));
   for (const allowance of outcome.allowances) context.allow(allowance);
+}
+
+/** How a target may answer a request carrying a value the spec leaves open (a robustness case). */
+export interface OpenValueAnswer {
+  /** What the request rests on: a request of this shape is answered, taken or refused, never failed. */
+  basis: RequirementId;
+  /** The endpoint's documented errors, where the spec documents them: a refusal must be one of them. */
+  documented?: readonly DocumentedError[];
+  /** The schema a success must match, where the spec shows the answer. */
+  successSchema?: SchemaName;
+}
+
+/**
+ * A request the spec neither allows nor forbids: taking it (2xx) and refusing it (4xx; one of the
+ * endpoint's documented errors where it has any) both pass. Failing at it does not: a 5xx, a status that
+ * is neither, a body that is not JSON, a refusal outside the documented errors, or a success whose body
+ * breaks the schema. A hang is judged apart (`noAnswerToOpenValue`).
+ */
+export function expectTakenOrRefused(
+  context: CaseContext,
+  response: ApiResponse,
+  answer: OpenValueAnswer,
+): void {
+  if (response.text.trim() !== '' && !response.json)
+    diverge({
+      kind: 'schema',
+      basis: BODIES_ARE_JSON,
+      seen: `the body is not JSON: ${describeBody(response)}`,
+    });
+  if (response.status >= 200 && response.status < 300) {
+    if (answer.successSchema) expectSchema(context, response, answer.successSchema);
+    return;
+  }
+  if (response.status >= 400 && response.status < 500) {
+    const documented = answer.documented ?? [];
+    if (documented.length === 0) return noteErrorShape(context, response);
+    const codes = documentedCodesOf(response.body);
+    const matches = documented.some(
+      (row) => row.status === response.status && (!row.code || codes.includes(row.code)),
+    );
+    if (!matches)
+      diverge({
+        kind: 'error-code',
+        basis: documented[0]!.id,
+        seen: `refused with ${response.status} carrying ${codes.join(', ') || 'no code'}, none of the endpoint's documented errors`,
+        expected: documented.map((row) => `${row.status} ${row.code ?? row.name}`).join(' or '),
+        detail: [`body: ${describeBody(response)}`],
+      });
+    return;
+  }
+  diverge({
+    kind: 'status',
+    basis: answer.basis,
+    seen: `answered ${response.status} to a request of the documented shape carrying a value the spec leaves open`,
+    expected: 'a success, or a refusal with a 4xx',
+    detail: [`body: ${describeBody(response)}`],
+  });
+}
+
+/** A target that gives no answer to a request carrying an open value hangs on it: a divergence, not a skip. */
+export function noAnswerToOpenValue(basis: RequirementId, seen: string): never {
+  diverge({ kind: 'behaviour', basis, seen: `${seen}: it hangs on a request of the documented shape` });
 }

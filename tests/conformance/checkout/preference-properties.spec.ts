@@ -1,20 +1,25 @@
 /**
  * Generated preferences: for each industry, every preference its "Fields by industry" column allows
- * (factories/arbitraries/preference.ts) is accepted, whatever values of the stated types it carries and
- * whichever optional fields it combines.
+ * (factories/arbitraries/preference.ts) is accepted, whichever optional fields it combines, its values
+ * being ones every reading of the spec must accept (lib/sure-valid.ts). A preference carrying a value the
+ * spec leaves open (zero, negatives, extremes, unknown codes, long or unusual strings, far dates) may be
+ * taken or refused with a 4xx, and must be answered one way or the other.
  */
 import { INDUSTRIES, INDUSTRY_TITLES } from '../../../lib/catalogue.ts';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
 import { industryRequirements } from '../../../factories/industry-fields.ts';
-import { validPreference } from '../../../factories/arbitraries/preference.ts';
+import { openPreference, validPreference } from '../../../factories/arbitraries/preference.ts';
+import { NoAnswer } from '../../support/api-client.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { expectSuccess } from '../../support/expectations.ts';
+import { expectSuccess, expectTakenOrRefused, noAnswerToOpenValue } from '../../support/expectations.ts';
 import { checkGenerated, quietClient } from '../../support/property-runner.ts';
 
 const declare = declarationsFor('preference');
 /** Cases per industry: nine industries make about a hundred preferences a run. */
 const RUNS_PER_INDUSTRY = 12;
+/** Preferences with an open value, over every industry. */
+const OPEN_RUNS = 25;
 /**
  * A refused preference of the request shape breaks the statement that the endpoint takes that shape
  * (which field the server objected to, only its answer can say: it is in the failure's body line).
@@ -52,4 +57,36 @@ test.describe('POST /checkout/preferences (generated)', () => {
       },
     );
   }
+
+  test(
+    'takes or refuses with a 4xx every preference carrying a value the spec leaves open',
+    declare({
+      requirements: ['preference.route', TAKES_THE_SHAPE, 'general.bodies-json'],
+      generative: true,
+    }),
+    async ({ api, config, target, recordParameters }, testInfo) => {
+      await checkGenerated({
+        testInfo,
+        api,
+        quiet: quietClient(testInfo, config, target),
+        recordParameters,
+        property:
+          'a preference carrying a value the spec leaves open is taken (2xx) or refused (4xx), never failed',
+        basis: TAKES_THE_SHAPE,
+        arbitrary: openPreference(),
+        defaultRuns: OPEN_RUNS,
+        describe: ({ industry, open, preference }) => ({ industry, open, preference }),
+        judge: async ({ preference }, context) => {
+          let response;
+          try {
+            response = await context.client.createPreference(preference, { noAnswer: 'throw' });
+          } catch (error) {
+            if (error instanceof NoAnswer) noAnswerToOpenValue(TAKES_THE_SHAPE, error.message);
+            throw error;
+          }
+          expectTakenOrRefused(context, response, { basis: TAKES_THE_SHAPE });
+        },
+      });
+    },
+  );
 });

@@ -1,19 +1,30 @@
 /**
  * Generated token requests: for each grant type, every request the spec allows (any combination of a
- * scope within offline_access, write, read, test_token "true"/"false", code_verifier and, for
- * authorization_code, redirect_uri: factories/arbitraries/token-request.ts) is answered with a grant.
+ * scope within offline_access, write, read, test_token "true"/"false", a code_verifier and, for
+ * authorization_code, redirect_uri: factories/arbitraries/token-request.ts) is answered with a grant. A
+ * request carrying a value the spec leaves open (a code_verifier of another form, a boolean test_token) is
+ * taken, or refused with one of the documented 400s.
  */
 import type { RequirementId } from '../../../lib/requirements/index.ts';
-import { tokenRequestBody, validTokenRequest } from '../../../factories/arbitraries/token-request.ts';
+import {
+  openTokenRequest,
+  tokenRequestBody,
+  validTokenRequest,
+} from '../../../factories/arbitraries/token-request.ts';
+import { DOCUMENTED_ERRORS } from '../../../lib/requirements/index.ts';
+import { NoAnswer } from '../../support/api-client.ts';
 import type { GrantType } from '../../../factories/token-request.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { expectThat } from '../../support/expectations.ts';
+import { expectTakenOrRefused, expectThat, noAnswerToOpenValue } from '../../support/expectations.ts';
 import { checkGenerated, quietClient } from '../../support/property-runner.ts';
 import { expectGrant, freshRefreshToken, mintCode } from '../../support/generated-tokens.ts';
 
 const declare = declarationsFor('token');
 const RUNS = 15;
+const OPEN_RUNS = 12;
+/** What the token endpoint may refuse a request with: the Errors table's 400 rows. */
+const REFUSALS = DOCUMENTED_ERRORS.filter((row) => row.endpoint === 'token' && row.status === 400);
 const GRANT: RequirementId[] = [
   'token.response-access-token-grant',
   'token.route',
@@ -96,4 +107,46 @@ test.describe('POST /oauth/token (generated)', () => {
       },
     );
   }
+
+  test(
+    'takes, or refuses with a documented 400, every token request carrying a value the spec leaves open',
+    declare({
+      requirements: [...GRANT, 'token.flow.client-credentials', ...REFUSALS.map((row) => row.id)],
+      schemas: ['access-token-grant'],
+      generative: true,
+    }),
+    async ({ api, config, target, recordParameters }, testInfo) => {
+      await checkGenerated({
+        testInfo,
+        api,
+        quiet: quietClient(testInfo, config, target),
+        recordParameters,
+        property:
+          'a token request carrying a value the spec leaves open is answered with a grant or a documented 400',
+        basis: 'token.request.json-body',
+        arbitrary: openTokenRequest('client_credentials'),
+        defaultRuns: OPEN_RUNS,
+        describe: ({ shape, open }) => ({ open, request: shape }),
+        judge: async ({ shape }, context) => {
+          const body = tokenRequestBody(shape, {
+            clientId: config.clientId,
+            clientSecret: config.clientSecret,
+            redirectUri: config.redirectUri,
+          });
+          let response;
+          try {
+            response = await context.client.token(body, { noAnswer: 'throw' });
+          } catch (error) {
+            if (error instanceof NoAnswer) noAnswerToOpenValue('token.request.json-body', error.message);
+            throw error;
+          }
+          expectTakenOrRefused(context, response, {
+            basis: 'token.request.json-body',
+            documented: REFUSALS,
+            successSchema: 'access-token-grant',
+          });
+        },
+      });
+    },
+  );
 });

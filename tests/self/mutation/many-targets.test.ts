@@ -11,8 +11,8 @@ import { startMockFleet } from '../../../mock/process.ts';
 import { targetSelection } from '../../../scripts/mutation/scopes.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
 
-/** A mutant that refuses long item titles, which the generated preferences of every industry include. */
-const MUTANT = { type: 'mutant', name: 'preference-refuses-long-item-title' } as const;
+/** A mutant that refuses prices with cents, which the generated preferences of every industry include. */
+const MUTANT = { type: 'mutant', name: 'preference-refuses-prices-with-cents' } as const;
 const PROPERTY_TITLE = 'accepts every generated preference valid for Apparel';
 
 test('a property a target falsifies fails it at the falsifying case, unshrunk, quoting a rule', async () => {

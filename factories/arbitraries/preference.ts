@@ -243,6 +243,8 @@ function withValue<T>(document: T, location: Location, value: unknown): T {
 export interface OpenPreferenceCase {
   industry: Industry;
   preference: PreferenceRequest;
+  /** The same preference before the open value: every value sure-valid. */
+  base: PreferenceRequest;
   /** The field (lib/sure-valid.ts path) or combination made open, and its value. */
   open: { at: string; value: unknown };
 }
@@ -305,6 +307,7 @@ export function openPreference({
         .map(({ at, value, preference: changed }) => ({
           industry,
           preference: changed,
+          base: preference,
           open: { at, value },
         }));
     });

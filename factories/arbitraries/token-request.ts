@@ -81,6 +81,8 @@ export function validTokenRequest(grantType?: GrantType): fc.Arbitrary<TokenRequ
 /** A request the spec allows but for one value it leaves open, and that value. */
 export interface OpenTokenRequestCase {
   shape: TokenRequestShape;
+  /** The same request before the open value: every value sure-valid. */
+  base: TokenRequestShape;
   open: { at: 'code_verifier' | 'test_token'; value: unknown };
 }
 
@@ -90,10 +92,12 @@ export function openTokenRequest(grantType?: GrantType): fc.Arbitrary<OpenTokenR
     verifier
       ? otherVerifier().map((value): OpenTokenRequestCase => ({
           shape: { ...shape, codeVerifier: value },
+          base: shape,
           open: { at: 'code_verifier' as const, value },
         }))
       : fc.boolean().map((value): OpenTokenRequestCase => ({
           shape: { ...shape, testToken: value },
+          base: shape,
           open: { at: 'test_token' as const, value },
         })),
   );

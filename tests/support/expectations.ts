@@ -9,7 +9,9 @@ import type { SchemaName } from '../../lib/catalogue.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
 import type { DocumentedError, RequirementId } from '../../lib/requirements/index.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
-import type { ApiClient, ApiResponse } from './api-client.ts';
+import { NoAnswer, type ApiClient, type ApiResponse, type CallOptions } from './api-client.ts';
+import { fail } from './outcome.ts';
+import { failure } from '../../run/typed-failure.ts';
 import { describeBody } from './checks.ts';
 import type { FailureFacts } from '../../run/typed-failure.ts';
 import { currentTarget } from './current-target.ts';
@@ -170,7 +172,31 @@ export function expectTakenOrRefused(
   });
 }
 
-/** A target that gives no answer to a request carrying an open value hangs on it: a divergence, not a skip. */
-export function noAnswerToOpenValue(basis: RequirementId, seen: string): never {
-  diverge({ kind: 'behaviour', basis, seen: `${seen}: it hangs on a request of the documented shape` });
+/**
+ * The answer to a request carrying an open value. No answer is judged against the same request with only
+ * sure-valid values (`base`): a target that answers that one but not this hangs on the value, a
+ * divergence; a target that answers neither is not answering at all, and could not be tested.
+ */
+export async function answerToOpenValue<T>(
+  send: (request: T, options: CallOptions) => Promise<ApiResponse>,
+  request: T,
+  base: T,
+  basis: RequirementId,
+): Promise<ApiResponse> {
+  try {
+    return await send(request, { noAnswer: 'throw' });
+  } catch (error) {
+    if (!(error instanceof NoAnswer)) throw error;
+    try {
+      await send(base, { noAnswer: 'throw' });
+    } catch (control) {
+      if (control instanceof NoAnswer) fail(failure({ kind: 'timeout', seen: control.message }));
+      throw control;
+    }
+    return diverge({
+      kind: 'behaviour',
+      basis,
+      seen: `${error.message}, while the same request with ordinary values was answered: the target hangs on the value`,
+    });
+  }
 }

@@ -9,10 +9,9 @@ import { INDUSTRIES, INDUSTRY_TITLES } from '../../../lib/catalogue.ts';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
 import { industryRequirements } from '../../../factories/industry-fields.ts';
 import { openPreference, validPreference } from '../../../factories/arbitraries/preference.ts';
-import { NoAnswer } from '../../support/api-client.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { expectSuccess, expectTakenOrRefused, noAnswerToOpenValue } from '../../support/expectations.ts';
+import { answerToOpenValue, expectSuccess, expectTakenOrRefused } from '../../support/expectations.ts';
 import { checkGenerated, quietClient } from '../../support/property-runner.ts';
 
 const declare = declarationsFor('preference');
@@ -76,14 +75,13 @@ test.describe('POST /checkout/preferences (generated)', () => {
         arbitrary: openPreference(),
         defaultRuns: OPEN_RUNS,
         describe: ({ industry, open, preference }) => ({ industry, open, preference }),
-        judge: async ({ preference }, context) => {
-          let response;
-          try {
-            response = await context.client.createPreference(preference, { noAnswer: 'throw' });
-          } catch (error) {
-            if (error instanceof NoAnswer) noAnswerToOpenValue(TAKES_THE_SHAPE, error.message);
-            throw error;
-          }
+        judge: async ({ preference, base }, context) => {
+          const response = await answerToOpenValue(
+            (body, options) => context.client.createPreference(body, options),
+            preference,
+            base,
+            TAKES_THE_SHAPE,
+          );
           expectTakenOrRefused(context, response, { basis: TAKES_THE_SHAPE });
         },
       });

@@ -12,11 +12,10 @@ import {
   validTokenRequest,
 } from '../../../factories/arbitraries/token-request.ts';
 import { DOCUMENTED_ERRORS } from '../../../lib/requirements/index.ts';
-import { NoAnswer } from '../../support/api-client.ts';
 import type { GrantType } from '../../../factories/token-request.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { expectTakenOrRefused, expectThat, noAnswerToOpenValue } from '../../support/expectations.ts';
+import { answerToOpenValue, expectTakenOrRefused, expectThat } from '../../support/expectations.ts';
 import { checkGenerated, quietClient } from '../../support/property-runner.ts';
 import { expectGrant, freshRefreshToken, mintCode } from '../../support/generated-tokens.ts';
 
@@ -127,19 +126,18 @@ test.describe('POST /oauth/token (generated)', () => {
         arbitrary: openTokenRequest('client_credentials'),
         defaultRuns: OPEN_RUNS,
         describe: ({ shape, open }) => ({ open, request: shape }),
-        judge: async ({ shape }, context) => {
-          const body = tokenRequestBody(shape, {
+        judge: async ({ shape, base }, context) => {
+          const values = {
             clientId: config.clientId,
             clientSecret: config.clientSecret,
             redirectUri: config.redirectUri,
-          });
-          let response;
-          try {
-            response = await context.client.token(body, { noAnswer: 'throw' });
-          } catch (error) {
-            if (error instanceof NoAnswer) noAnswerToOpenValue('token.request.json-body', error.message);
-            throw error;
-          }
+          };
+          const response = await answerToOpenValue(
+            (body, options) => context.client.token(body, options),
+            tokenRequestBody(shape, values),
+            tokenRequestBody(base, values),
+            'token.request.json-body',
+          );
           expectTakenOrRefused(context, response, {
             basis: 'token.request.json-body',
             documented: REFUSALS,

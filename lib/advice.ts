@@ -133,6 +133,14 @@ export const ADVICE = [
       'payment_methods.default_installments and installments are whole numbers, default_payment_method_id a string, each or null.',
     evidence: 'preference.201.json and preference.201.sdk-php.json',
   },
+  {
+    id: 'platform.preference-request-forms',
+    source: 'platform',
+    statement:
+      'A preference is taken with payer.phone.area_code and number and the street numbers as strings, and installments as whole numbers.',
+    evidence:
+      "the platform's OpenAPI (mercadopago/openapi spec3.json: components.schemas.Phone, Address, PreferencePaymentMethods)",
+  },
   // HTTP and OAuth.
   {
     id: 'http.retry-after-on-429',

@@ -2,12 +2,14 @@
  * The lenient profile's named allowances: each one is a way real responses (or the spec's own notes)
  * depart from what the spec states. A `schema` allowance is marked inline in a schema as
  * `anyOf: [<strict>, { "x-allowance": "<name>", ...<lenient> }]`; a `behaviour` allowance is granted by a
- * check of the suite. A report lists the names a target needed, never silently. `samples` names the
- * reference samples of the platform that need the allowance (a file that is not valid JSON is named with
- * a note and cannot be checked).
+ * check of the suite; a `request` allowance is a form of a request field the platform takes where the
+ * spec types it otherwise, which lenient sends (lib/request-forms.ts names each field and its source). A
+ * report lists the names a target needed, never silently. `samples` names the reference samples of the
+ * platform that need the allowance (a file that is not valid JSON is named with a note and cannot be
+ * checked).
  */
 export interface Allowance {
-  kind: 'schema' | 'behaviour';
+  kind: 'schema' | 'behaviour' | 'request';
   description: string;
   samples: readonly string[];
 }
@@ -99,6 +101,30 @@ export const ALLOWANCES = {
     kind: 'schema',
     description: 'chargeback payments[] holds empty objects instead of payment identifiers',
     samples: ['chargeback.200.api-reference-sample.json'],
+  },
+  'request-phone-as-strings': {
+    kind: 'request',
+    description:
+      'payer.phone.area_code and number are sent as strings, as the platform types them, where the spec says integer',
+    samples: [],
+  },
+  'request-street-number-as-string': {
+    kind: 'request',
+    description:
+      'payer.address.street_number and shipments.receiver_address.street_number are sent as strings, as the platform types them, where the spec says integer',
+    samples: [],
+  },
+  'request-installments-as-integers': {
+    kind: 'request',
+    description:
+      'payment_methods.installments and default_installments are sent as whole numbers, as the platform types them, where the spec says only nullable',
+    samples: [],
+  },
+  'request-client-id-any-string': {
+    kind: 'request',
+    description:
+      'a client.id that is not a number is not sent as a broken rule: the platform types the query parameter string, where the spec says number',
+    samples: [],
   },
   'store-numeric-id': {
     kind: 'schema',

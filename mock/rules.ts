@@ -24,6 +24,11 @@ export interface MockRules {
   checkScope: boolean;
   /** A preference is validated against the request schema before it is stored. */
   validatePreferences: boolean;
+  /**
+   * The forms a preference's fields are taken in where the platform types them otherwise than the spec
+   * (lib/request-forms.ts): the spec's, or only the platform's.
+   */
+  preferenceFieldForms: 'spec' | 'platform';
   /** Scheduling the release report sets the configuration's `scheduled` to true. */
   scheduleSetsScheduled: boolean;
   /** A chargeback is also found by the id of a payment it covers. */
@@ -52,6 +57,7 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   checkRedirectUri: true,
   checkScope: true,
   validatePreferences: true,
+  preferenceFieldForms: 'spec',
   scheduleSetsScheduled: true,
   chargebackByPaymentId: true,
   removeCancelledAgreements: true,

@@ -5,6 +5,7 @@
  * where the reports are, and the verdict.
  */
 import { relative } from 'node:path';
+import { ALLOWANCES, isAllowanceName } from '../lib/allowances.ts';
 import { resolveBasis } from '../lib/basis.ts';
 import { FAILURE_KINDS, isDeviation } from '../lib/failures.ts';
 import type { ReportPaths } from '../lib/report-paths.ts';
@@ -119,6 +120,16 @@ export function summaryLines(input: SummaryInput): string[] {
         `  💡 ${row.id} — "${basis.quote}": ${row.tests[0]?.reason ?? ''} (${count(row.tests.length, 'test')})`,
       );
     }
+  }
+  if (coverage.allowances.length > 0) {
+    lines.push(
+      '',
+      `Allowances used (${coverage.allowances.length}): the platform's known departures this profile accepts, named`,
+    );
+    for (const { name, tests } of coverage.allowances)
+      lines.push(
+        `  ~ ${name}: ${isAllowanceName(name) ? ALLOWANCES[name].description : name} (${count(tests.length, 'test')})`,
+      );
   }
   const { totals } = coverage;
   lines.push(

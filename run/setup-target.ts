@@ -106,13 +106,15 @@ async function grant(
   const body = answer.body as { access_token?: unknown; live_mode?: unknown } | undefined;
   if (answer.status !== 200 || typeof body?.access_token !== 'string' || body.access_token === '')
     return { answer };
-  return {
-    answer,
-    token: {
-      accessToken: body.access_token,
-      liveMode: typeof body.live_mode === 'boolean' ? body.live_mode : undefined,
-    },
-  };
+  // A grant without live_mode (the platform's refresh grants have none) is known as a test token by the
+  // prefix the platform gives test tokens, as a token from the environment is.
+  const liveMode =
+    typeof body.live_mode === 'boolean'
+      ? body.live_mode
+      : body.access_token.startsWith(TEST_TOKEN_PREFIX)
+        ? false
+        : undefined;
+  return { answer, token: { accessToken: body.access_token, liveMode } };
 }
 
 /** Probes the target and obtains the run's tokens, or throws a SetupError saying what to check. */

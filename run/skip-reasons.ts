@@ -13,5 +13,7 @@ export const NO_CONFIGURED_ID_LEFT = (single: string, list: string) =>
 export const NO_AUTH_CODE = `needs ability 'authorize' (to mint authorization codes) or ${VARIABLES.authCode} (a fresh code: npm run authorize)`;
 export const AUTH_CODE_USED = `needs a second authorization code: ${VARIABLES.authCode} was already exchanged by another test in this run (codes are single use); a target with 'authorize' mints one per test`;
 export const NO_OTHER_CLIENT = `needs a second application: set ${VARIABLES.otherClientId} and ${VARIABLES.otherClientSecret}`;
+export const PLATFORM_FORM = (field: string, type: string) =>
+  `the platform types ${field} as ${type} (its OpenAPI), so under the lenient and platform profiles a ${type} there breaks no rule; strict sends it as one`;
 export const NO_LIVE_TOKEN =
   'needs a non-test token: the target issued none (client_credentials without test_token), so a non-test access_token cannot be presented';

@@ -13,6 +13,7 @@ import type { MockRules } from '../rules.ts';
 import { PKCE_VERIFIER } from '../../lib/sure-valid.ts';
 import { requestViolations } from '../validation.ts';
 import type { Effect, MutableResponse, Rewrite } from './effects.ts';
+import { PLATFORM_REQUEST_FORMS } from './variants.ts';
 import {
   isObject,
   type JsonObject,
@@ -376,6 +377,15 @@ export const MUTANTS = [
           isObject(body) && body.shipments !== undefined ? undefined : 'shipments is required',
       },
     ],
+  },
+  {
+    name: 'preference-platform-request-forms',
+    endpoint: 'preference',
+    kind: 'wrong-type',
+    description:
+      "payer.phone and the street numbers are taken only as strings, as the platform types them: the spec's integers are refused (the conformant variant platform-request-forms under lenient)",
+    breaks: 'preference.request.payer-phone-area-code-integer',
+    effects: PLATFORM_REQUEST_FORMS,
   },
   {
     name: 'preference-validation-skipped',

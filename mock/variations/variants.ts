@@ -45,6 +45,11 @@ function documentedCodes(endpoint: string, status: number, body: unknown): strin
 const refusal = (open: readonly OpenValue[]) =>
   open[0] ? `${open[0].at}: ${open[0].why} (${JSON.stringify(open[0].value)})` : undefined;
 
+/** A server taking a preference's fields only in the platform's forms (lib/request-forms.ts). */
+export const PLATFORM_REQUEST_FORMS: readonly Effect[] = [
+  { kind: 'set-rules', rules: { preferenceFieldForms: 'platform' } },
+];
+
 export const VARIANTS = [
   {
     name: 'refuses-open-values',
@@ -59,6 +64,46 @@ export const VARIANTS = [
         refuse: (body) => refusal(openPreferenceValues(body)),
       },
       { kind: 'refuse-request', endpoint: 'token', refuse: (body) => refusal(openTokenRequestValues(body)) },
+    ],
+  },
+  {
+    name: 'platform-request-forms',
+    description:
+      "takes payer.phone and the street numbers only as strings and installments only as whole numbers, as the platform types them, and refuses the spec's forms",
+    reads:
+      "The platform's own OpenAPI types these fields so (lib/request-forms.ts); the lenient profile accepts the platform's known departures.",
+    profile: 'lenient',
+    effects: PLATFORM_REQUEST_FORMS,
+  },
+  {
+    name: 'platform-answers',
+    description:
+      'answers as the platform\'s own samples do: token_type "Bearer", refresh grants without user_id, public_key and live_mode, client_credentials grants without refresh_token, a store id as a number',
+    reads:
+      "The platform's published answers (reference samples oauth-token.200.json, oauth-token.refresh.200.sdk-java.json, the client_credentials issue report, store.200.json); the lenient profile accepts them, each under its named allowance.",
+    profile: 'lenient',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['token'],
+        rewrite: onSuccess((body, { request }) => {
+          body.token_type = 'Bearer';
+          const grantType = isObject(request.body) ? request.body.grant_type : undefined;
+          if (grantType === 'refresh_token') {
+            delete body.user_id;
+            delete body.public_key;
+            delete body.live_mode;
+          }
+          if (grantType === 'client_credentials') delete body.refresh_token;
+        }),
+      },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['store'],
+        rewrite: onSuccess((body) => {
+          if (typeof body.id === 'string' && /^\d+$/.test(body.id)) body.id = Number(body.id);
+        }),
+      },
     ],
   },
   {

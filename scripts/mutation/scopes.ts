@@ -2,7 +2,7 @@
  * Which tests the mutation run sends against each variation of the mock, so that the proof stays whole
  * while the run does not repeat work that cannot change its verdict:
  * - the faithful mock and any variant whose effects reach every endpoint, the token endpoint (every test
- *   holds a token), the mock's rules or its seeded ids: the whole suite;
+ *   holds a token), a rule of the mock more than one endpoint reads, or its seeded ids: the whole suite;
  * - a variant whose effects are confined to named endpoints: every test declared for those endpoints
  *   (no other test sends a request to them, so no other test can see the difference);
  * - a mutant, in tiers, each run only for the mutants the tiers before it missed: first the tests that
@@ -12,6 +12,7 @@
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import type { ListedTest } from '../../cli/playwright.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
+import type { MockRules } from '../../mock/rules.ts';
 import type { Mutant, Variant } from '../../mock/variations/catalogue.ts';
 
 export const MUTANT_TIERS = ['its rule', 'its area', 'whole suite'] as const;
@@ -34,6 +35,21 @@ export function wholeSuite(listed: readonly ListedTest[]): TestScope {
   return scopeOf('whole suite', listed, listed);
 }
 
+/**
+ * The rules of the mock (mock/rules.ts) only one endpoint's handler reads; every other rule may change
+ * what any test meets (the tokens every test holds, the seeded ids), so it reaches every endpoint.
+ */
+const RULES_OF_ONE_ENDPOINT: Partial<Record<keyof MockRules, EndpointId>> = {
+  validatePreferences: 'preference',
+  preferenceFieldForms: 'preference',
+  scheduleSetsScheduled: 'release-report-schedule',
+  chargebackByPaymentId: 'chargeback',
+  removeCancelledAgreements: 'cancel-agreement',
+  cancellingForAnApplicationRemoves: 'cancel-agreement',
+  checkAgreementClientId: 'cancel-agreement',
+  testUserSearchTokens: 'test-user-search',
+};
+
 /** The endpoints a variant's effects touch, or 'all' when they are not confined to named endpoints. */
 export function endpointsTouched(variant: Variant): ReadonlySet<EndpointId> | 'all' {
   const touched = new Set<EndpointId>();
@@ -49,6 +65,12 @@ export function endpointsTouched(variant: Variant): ReadonlySet<EndpointId> | 'a
         touched.add(effect.endpoint);
         break;
       case 'set-rules':
+        for (const rule of Object.keys(effect.rules) as (keyof MockRules)[]) {
+          const endpoint = RULES_OF_ONE_ENDPOINT[rule];
+          if (!endpoint) return 'all';
+          touched.add(endpoint);
+        }
+        break;
       case 'set-seeded-ids':
         return 'all';
     }

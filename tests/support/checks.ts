@@ -16,6 +16,8 @@ import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
 import type { ApiResponse } from './api-client.ts';
 import { advise, cite, fail, recordAllowance } from './outcome.ts';
+import type { PlatformFormsNote } from '../../lib/request-forms.ts';
+import type { SentInForms } from './request-forms.ts';
 import { failure } from '../../run/typed-failure.ts';
 import { redact, redactingErrors } from '../../run/redact.ts';
 import { currentTarget } from './current-target.ts';
@@ -79,15 +81,31 @@ export async function checkSuccess(
   response: ApiResponse,
   basis: Basis,
   platform: { status: number; advice: AdviceId } = { status: 200, advice: 'platform.success-status' },
+  note?: PlatformFormsNote,
 ) {
   await check('the request succeeds (2xx)', basis, () => {
     if (response.status < 200 || response.status > 299) {
-      fails('status', basis, `answered ${response.status}`, 'a 2xx success', [
-        `body: ${describeBody(response)}`,
-      ]);
+      fails(
+        'status',
+        basis,
+        `answered ${response.status}${note ? `; ${note.summary}` : ''}`,
+        'a 2xx success',
+        [`body: ${describeBody(response)}`, ...(note?.detail ?? [])],
+      );
     }
   });
   await adviseThat(response.status === platform.status, platform.advice, `answered ${response.status}`);
+}
+
+/**
+ * What a request sent in the profile's forms (./request-forms.ts) relied on: the allowance of the
+ * platform's form it was answered in, or, where a target refused the platform's own form, that fact
+ * (advice; a failure under `platform`).
+ */
+export async function recordForms(sent: SentInForms) {
+  for (const allowance of sent.allowances) await recordAllowance(allowance);
+  if (sent.platformFormRefused !== undefined)
+    await adviseThat(false, 'platform.preference-request-forms', sent.platformFormRefused);
 }
 
 /** "Bodies are JSON.": a body that is there parses as JSON. */

@@ -10,6 +10,8 @@ import { documentedCodesOf } from '../../lib/error-body.ts';
 import type { DocumentedError, RequirementId } from '../../lib/requirements/index.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
 import { NoAnswer, type ApiClient, type ApiResponse, type CallOptions } from './api-client.ts';
+import type { PlatformFormsNote } from '../../lib/request-forms.ts';
+import type { SentInForms } from './request-forms.ts';
 import { fail } from './outcome.ts';
 import { failure } from '../../run/typed-failure.ts';
 import { describeBody } from './checks.ts';
@@ -57,8 +59,22 @@ export const SUCCESS_STATUSES = range(200, 299);
 /** A refusal: the client erred. A 5xx is no refusal but the server failing at the rule it was asked to apply. */
 export const REFUSAL_STATUSES = range(400, 499);
 
-export function expectSuccess(response: ApiResponse, basis: Basis): void {
-  expectStatus(response, SUCCESS_STATUSES, basis, 'a 2xx success');
+export function expectSuccess(response: ApiResponse, basis: Basis, note?: PlatformFormsNote): void {
+  if (!SUCCESS_STATUSES.includes(response.status))
+    diverge({
+      kind: 'status',
+      basis,
+      seen: `answered ${response.status}${note ? `; ${note.summary}` : ''}`,
+      expected: 'a 2xx success',
+      detail: [`body: ${describeBody(response)}`, ...(note?.detail ?? [])],
+    });
+}
+
+/** What a case sent in the profile's forms relied on, recorded once after the run (see checks.ts recordForms). */
+export function noteForms(context: CaseContext, sent: SentInForms): void {
+  for (const allowance of sent.allowances) context.allow(allowance);
+  if (sent.platformFormRefused !== undefined)
+    context.advise('platform.preference-request-forms', sent.platformFormRefused);
 }
 
 export function expectRefused(response: ApiResponse, basis: Basis): void {

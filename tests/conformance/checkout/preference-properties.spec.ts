@@ -11,7 +11,13 @@ import { industryRequirements } from '../../../factories/industry-fields.ts';
 import { openPreference, validPreference } from '../../../factories/arbitraries/preference.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { answerToOpenValue, expectSuccess, expectTakenOrRefused } from '../../support/expectations.ts';
+import {
+  answerToOpenValue,
+  expectSuccess,
+  expectTakenOrRefused,
+  noteForms,
+} from '../../support/expectations.ts';
+import { sendInForms } from '../../support/request-forms.ts';
 import { checkGenerated, quietClient } from '../../support/property-runner.ts';
 
 const declare = declarationsFor('preference');
@@ -49,8 +55,12 @@ test.describe('POST /checkout/preferences (generated)', () => {
           basis: TAKES_THE_SHAPE,
           arbitrary: validPreference(industry),
           defaultRuns: RUNS_PER_INDUSTRY,
-          judge: async (preference, { client }) => {
-            expectSuccess(await client.createPreference(preference), TAKES_THE_SHAPE);
+          judge: async (preference, context) => {
+            const sent = await sendInForms('preference', preference, config.profile, (body) =>
+              context.client.createPreference(body),
+            );
+            noteForms(context, sent);
+            expectSuccess(sent.response, TAKES_THE_SHAPE, sent.note);
           },
         });
       },
@@ -76,13 +86,16 @@ test.describe('POST /checkout/preferences (generated)', () => {
         defaultRuns: OPEN_RUNS,
         describe: ({ industry, open, preference }) => ({ industry, open, preference }),
         judge: async ({ preference, base }, context) => {
-          const response = await answerToOpenValue(
-            (body, options) => context.client.createPreference(body, options),
-            preference,
-            base,
-            TAKES_THE_SHAPE,
+          const sent = await sendInForms('preference', preference, config.profile, (body) =>
+            answerToOpenValue(
+              (request, options) => context.client.createPreference(request, options),
+              body,
+              base,
+              TAKES_THE_SHAPE,
+            ),
           );
-          expectTakenOrRefused(context, response, { basis: TAKES_THE_SHAPE });
+          noteForms(context, sent);
+          expectTakenOrRefused(context, sent.response, { basis: TAKES_THE_SHAPE });
         },
       });
     },

@@ -6,7 +6,8 @@ import { deepMerge } from '../../../factories/merge.ts';
 import { buildPreference } from '../../../factories/preference.ts';
 import { requirementFor } from '../../../schemas/registry.ts';
 import { tokenRejectionCases } from '../../support/cases.ts';
-import { checkRejected, checkSchema, checkSuccess } from '../../support/checks.ts';
+import { checkRejected, checkSchema, checkSuccess, recordForms } from '../../support/checks.ts';
+import { sendInForms, skipWherePlatformForm } from '../../support/request-forms.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { requestRequirements } from '../../support/lookups.ts';
@@ -37,7 +38,8 @@ test.describe('POST /checkout/preferences', () => {
     test(
       `rejects an invalid preference with a 4xx: ${variant.name}`,
       declare({ requirements: [broken] }),
-      async ({ api, recordParameters }) => {
+      async ({ api, config, recordParameters }) => {
+        skipWherePlatformForm(config.profile, broken);
         recordParameters({
           industry: variant.industry,
           seed: PREFERENCE_SEED_BASE,
@@ -71,12 +73,17 @@ test.describe('POST /checkout/preferences', () => {
     test(
       'creates a preference that carries every documented field',
       declare({ requirements: [...CREATES, ...requestRequirements('preference-request', everyField)] }),
-      async ({ api }) => {
-        const response = await api.createPreference(everyField);
-        await checkSuccess(response, 'preference.route', {
-          status: 201,
-          advice: 'platform.preference-created-201',
-        });
+      async ({ api, config }) => {
+        const sent = await sendInForms('preference', everyField, config.profile, (body) =>
+          api.createPreference(body),
+        );
+        await recordForms(sent);
+        await checkSuccess(
+          sent.response,
+          'preference.route',
+          { status: 201, advice: 'platform.preference-created-201' },
+          sent.note,
+        );
       },
     );
   }
@@ -95,15 +102,20 @@ test.describe('POST /checkout/preferences', () => {
         ],
         industry,
       }),
-      async ({ api, recordParameters }) => {
+      async ({ api, config, recordParameters }) => {
         recordParameters({ industry, seed });
-        const response = await api.createPreference(preference);
-        await checkSuccess(response, 'preference.route', {
-          status: 201,
-          advice: 'platform.preference-created-201',
-        });
+        const sent = await sendInForms('preference', preference, config.profile, (body) =>
+          api.createPreference(body),
+        );
+        await recordForms(sent);
+        await checkSuccess(
+          sent.response,
+          'preference.route',
+          { status: 201, advice: 'platform.preference-created-201' },
+          sent.note,
+        );
         // "Response: not shown": the answer's shape is the platform's, checked as advice.
-        await checkSchema(response, 'preference', 'preference.route', { bodyRequired: false });
+        await checkSchema(sent.response, 'preference', 'preference.route', { bodyRequired: false });
       },
     );
   });

@@ -88,10 +88,7 @@ function remember(model: TokenModel, real: TokenReal, grant: Grant): void {
   real.seen.add(access);
   model.grants.push({
     issued: model.clock,
-    expiresIn:
-      typeof (grant as { expires_in?: unknown }).expires_in === 'number'
-        ? (grant as { expires_in: number }).expires_in
-        : 0,
+    expiresIn: typeof grant.expires_in === 'number' ? grant.expires_in : 0,
     refreshable: refresh !== undefined,
     refreshUsed: false,
   });

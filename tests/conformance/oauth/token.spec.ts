@@ -10,7 +10,6 @@ import { abilityRowCases } from '../../support/cases.ts';
 import {
   adviseThat,
   checkDocumentedError,
-  checkEqual,
   checkSchema,
   checkStatus,
   checkSuccess,
@@ -18,6 +17,7 @@ import {
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
+import { notLive, type Grant } from '../../support/generated-tokens.ts';
 import { requestRequirements, RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 import { declareFake } from '../../../run/redact.ts';
 
@@ -63,13 +63,6 @@ const CODE_FLOW: RequirementId[] = [
   'token.flow.authorization-code',
   'token.request.code-required-for-authorization-code',
 ];
-
-interface Grant {
-  access_token?: unknown;
-  refresh_token?: unknown;
-  expires_in?: unknown;
-  live_mode?: unknown;
-}
 
 type Credentials = { clientId: string; clientSecret: string };
 
@@ -433,13 +426,13 @@ test.describe('POST /oauth/token', () => {
       ],
       schemas: ['access-token-grant'],
     }),
-    async ({ api, ids }) => {
+    async ({ api, ids, config }) => {
       const grant = await checkGrant(await api.token({ ...clientCredentials(ids), test_token: 'true' }));
-      await checkEqual(
-        grant.live_mode,
-        false,
+      await checkThat(
+        notLive(grant, config.profile),
         'token.grant.token-types-user-or-test',
-        'live_mode of a test token',
+        'the grant of a test token is not live (live_mode false)',
+        `live_mode is ${JSON.stringify(grant.live_mode)}`,
       );
     },
   );

@@ -2,6 +2,7 @@ import { documentedError } from '../../../lib/requirements/index.ts';
 import type { ApiResponse } from '../../support/api-client.ts';
 import { abilityRowCases, tokenRejectionCases } from '../../support/cases.ts';
 import { checkDocumentedError, checkNoBody, checkSuccess } from '../../support/checks.ts';
+import { skipWherePlatformForm } from '../../support/request-forms.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { unknownHexId } from '../../support/lookups.ts';
@@ -57,7 +58,8 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
         'cancel-agreement.query-client-id-number-optional',
       ],
     }),
-    async ({ api, ids }) => {
+    async ({ api, ids, config }) => {
+      skipWherePlatformForm(config.profile, 'cancel-agreement.query-client-id-number-optional');
       // An existing agreement, so the only thing wrong with the request is client.id.
       const response = await api.cancelAgreement(ids.agreementId, { clientId: NON_NUMERIC_CLIENT_ID });
       await checkDocumentedError(response, BAD_REQUEST);

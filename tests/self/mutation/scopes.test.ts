@@ -38,11 +38,11 @@ test('a variant confined to endpoints meets every test of those endpoints, and o
   expect(scope.whole).toBe(false);
 });
 
-test('a variant touching every endpoint, the token endpoint, the rules or the seeded ids meets the whole suite', () => {
+test('a variant touching every endpoint, the token endpoint, the token rules or the seeded ids meets the whole suite', () => {
   const broad = ALL_VARIANTS.filter((v) =>
     v.effects.some(
       (e) =>
-        e.kind === 'set-rules' ||
+        (e.kind === 'set-rules' && !('preferenceFieldForms' in e.rules)) ||
         e.kind === 'set-seeded-ids' ||
         (e.kind === 'rewrite-response' && (e.endpoints === 'all' || e.endpoints.includes('token'))),
     ),
@@ -52,6 +52,12 @@ test('a variant touching every endpoint, the token endpoint, the rules or the se
     const scope = variantScope(variant, listed);
     expect(scope.whole, variant.name).toBe(true);
   }
+});
+
+test('a variant changing a rule only one endpoint reads meets the tests of that endpoint', () => {
+  const scope = variantScope(variantByName('platform-request-forms'), listed);
+  expect(scope.whole).toBe(false);
+  expect(new Set(scope.tests.map((t) => t.endpoint))).toEqual(new Set(['preference']));
 });
 
 test("a mutant's tiers start with the tests declaring its rule and add the rest without repeating one", () => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SCHEMA_NAMES } from '../../../lib/catalogue.ts';
 import { PLATFORM_KEYWORD } from '../../../schemas/layers.ts';
+import { REQUEST_FORMS } from '../../../lib/request-forms.ts';
 import { ALLOWANCES } from '../../../lib/allowances.ts';
 import { validatorsModuleSource } from '../../../schemas/compile.ts';
 import { GENERATED_VALIDATORS_FILE, readSchemaDocuments } from '../../../schemas/documents.ts';
@@ -68,7 +69,14 @@ test('every allowance named in a schema is described in ALLOWANCES, and every de
   for (const file of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json'))) {
     allowanceNamesIn(JSON.parse(readFileSync(`${SCHEMA_DIR}${file}`, 'utf8')), used);
   }
-  expect([...used].sort()).toEqual(Object.keys(ALLOWANCES).sort());
+  const ofKind = (kind: string) =>
+    Object.entries(ALLOWANCES)
+      .filter(([, allowance]) => allowance.kind === kind)
+      .map(([name]) => name)
+      .sort();
+  expect([...used].sort()).toEqual(ofKind('schema'));
+  // A request allowance is a form of a request field lenient sends: lib/request-forms.ts names each.
+  expect([...new Set(REQUEST_FORMS.map((form) => form.allowance))].sort()).toEqual(ofKind('request'));
   for (const [name, allowance] of Object.entries(ALLOWANCES)) {
     expect.soft(allowance.description.length, name).toBeGreaterThan(10);
   }

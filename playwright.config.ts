@@ -86,7 +86,9 @@ export default defineConfig({
   // worker copies and filters its file's whole suite and waits on the runner for the next, which for a
   // group per test cost 5% of a run's CPU and a fifth of the mutation gate's time. The tests are still
   // independent of each other's order: the flake check (npm run test:flake) runs them fully parallel.
-  fullyParallel: false,
+  // A target far away is bound by round trips: the run command then spreads a file's tests over more
+  // workers (lib/concurrency.ts).
+  fullyParallel: process.env[RUN_VARIABLES.fullyParallel] === '1',
   workers: 2,
   timeout: 60_000,
   // Under the reports folder: the record of the last run's failures (--last-failed) belongs with its reports.

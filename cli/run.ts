@@ -14,7 +14,16 @@ import {
   rmSync,
 } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
+import {
+  CONCURRENCY_VARIABLE,
+  ConcurrencyConfigError,
+  concurrencyLimit,
+  planConcurrency,
+  planEnvironment,
+} from '../lib/concurrency.ts';
 import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
+import { medianRoundTripMs } from '../run/round-trip.ts';
 import { serveEmbeddedMock, type EmbeddedMock } from '../mock/embedded.ts';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
 import { FAILURE_KINDS } from '../lib/failures.ts';
@@ -141,6 +150,7 @@ function prepare(argv: readonly string[], io: CommandIo): Prepared | number {
     // Checked here so a mistyped seed is one line before the run, not a failure in every generated test.
     runSeed();
     runsFor(1);
+    concurrencyLimit();
     const { file, explicit } = baselineFileOf(args.baselineFile);
     const baseline = readBaseline(file, explicit);
     const paths = reportPaths();
@@ -152,7 +162,8 @@ function prepare(argv: readonly string[], io: CommandIo): Prepared | number {
       error instanceof TargetConfigError ||
       error instanceof BaselineError ||
       error instanceof EnvFileError ||
-      error instanceof GenerativeConfigError
+      error instanceof GenerativeConfigError ||
+      error instanceof ConcurrencyConfigError
     ) {
       io.err(`${error.name}: ${error.message}`);
       return EXIT_CODES.usage;
@@ -225,6 +236,40 @@ export async function runCommand(argv: readonly string[], io: CommandIo = CONSOL
   }
 }
 
+/** The `--workers` a user passed on, if any. */
+function workersAsked(playwright: readonly string[]): number | undefined {
+  const at = playwright.findIndex((arg) => arg === '--workers' || arg === '-j');
+  return at >= 0 ? Number(playwright[at + 1]) : undefined;
+}
+
+/**
+ * How many requests the run keeps in flight (lib/concurrency.ts): for a target other than the embedded
+ * mock, from how far away it answers. Said on the console when the target is far enough to change it.
+ */
+async function concurrencyFor(
+  config: TargetConfig,
+  args: RunArguments,
+  io: CommandIo,
+): Promise<{ playwright: string[]; env: Record<string, string> }> {
+  const limit = concurrencyLimit();
+  const asked = workersAsked(args.playwright);
+  const roundTrip =
+    config.embedded || args.playwright.includes('--list')
+      ? undefined
+      : await medianRoundTripMs(config.baseUrl);
+  const plan = planConcurrency(roundTrip, limit, availableParallelism());
+  const workers = asked ?? plan.workers;
+  const casesInFlight = plan.far ? Math.max(1, Math.floor(limit / workers)) : 1;
+  if (plan.far)
+    io.out(
+      `The target answers in ${Math.round(roundTrip!)} ms: ${workers} workers, each judging up to ${casesInFlight} generated cases side by side (at most ${limit} requests in flight: ${CONCURRENCY_VARIABLE})`,
+    );
+  return {
+    playwright: asked === undefined ? ['--workers', String(workers)] : [],
+    env: planEnvironment({ ...plan, workers, casesInFlight }),
+  };
+}
+
 async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const { args, config, baseline } = prepared;
   if (args.plan) return printPlan(args, config, io);
@@ -269,11 +314,13 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
       : undefined;
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
+  const concurrency = await concurrencyFor(config, args, io);
+  Object.assign(env, concurrency.env);
   const mock = await serveMockFor(config, args, env);
   let run: ChildRun;
   let reportBuilders: Promise<typeof import('../reporting/build.ts')>;
   try {
-    const running = runPlaywright([...selection, ...args.playwright], env);
+    const running = runPlaywright([...selection, ...concurrency.playwright, ...args.playwright], env);
     // Built once the runner's process is spawned, not before: loading the mock takes this process's one
     // thread for a third of a second, and the spawn waited for it.
     const mockBuilt = buildServedMock(mock);

@@ -21,6 +21,10 @@ export const FAILURE_KINDS = {
     category: 'Not tested: an ability the target claims does not work',
   },
   'suite-error': { verdict: 'untestable', category: 'Not tested: the suite itself failed' },
+  'rate-limited': {
+    verdict: 'untestable',
+    category: 'Not tested: the target kept answering 429 beyond the wait bound',
+  },
 } as const satisfies Record<string, { verdict: FailureVerdict; category: string }>;
 export type FailureKind = keyof typeof FAILURE_KINDS;
 

@@ -21,7 +21,19 @@ export const ANNOTATIONS = {
   allowance: 'allowance',
   /** The shell commands that reproduce the test's requests (see tests/support/reproduce.ts). */
   reproduce: 'reproduce',
+  /** The test's longest chain of requests that wait on each other (tests/support/round-trips.ts). */
+  roundTrips: 'round-trips',
+  /** JSON list of the waits on 429 answers, by endpoint (run/rate-limit.ts). */
+  rateLimitWaits: 'rate-limit-waits',
 } as const;
+
+/** How long a test waited on a target's 429 answers to requests of one endpoint, and how many times. */
+export interface RateLimitWait {
+  /** `METHOD path`, as the spec writes it. */
+  endpoint: string;
+  ms: number;
+  times: number;
+}
 
 /** Allure's static annotations the tests are declared with (labels, description), read back by the reporters. */
 export const DECLARED_LABELS = {
@@ -59,6 +71,10 @@ export interface TestRecord {
   /** Shell commands that reproduce its requests once the target variables are exported. */
   reproduce?: string;
   durationMs: number;
+  /** Its longest chain of requests that wait on each other. */
+  roundTrips?: number;
+  /** Its waits on the target's 429 answers. */
+  rateLimitWaits?: RateLimitWait[];
 }
 
 /** The setup of a target failed: nothing of it was tested (exit 3), or its token grant broke the spec (exit 1). */

@@ -19,4 +19,8 @@ export const RUN_VARIABLES = {
   runCommand: 'PAYMENTS_RUN_COMMAND',
   /** Where a run writes its outputs. */
   reportsDir: 'CONFORMANCE_REPORTS_DIR',
+  /** Cases of a generated test each worker judges side by side (lib/concurrency.ts). */
+  casesInFlight: 'PAYMENTS_CASES_IN_FLIGHT',
+  /** '1' when the tests of one file may run in different workers (a target far away). */
+  fullyParallel: 'PAYMENTS_FULLY_PARALLEL',
 } as const;

@@ -9,7 +9,7 @@ import { ALLOWANCES, isAllowanceName } from '../lib/allowances.ts';
 import { resolveBasis } from '../lib/basis.ts';
 import { FAILURE_KINDS, isDeviation } from '../lib/failures.ts';
 import type { ReportPaths } from '../lib/report-paths.ts';
-import type { TestRecord } from '../lib/results.ts';
+import type { RateLimitWait, TestRecord } from '../lib/results.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
 import type { Changes } from './history.ts';
@@ -42,6 +42,24 @@ function escapeRegExp(text: string): string {
 export function rerunCommand(record: TestRecord, invocation: string): string {
   return `${invocation} ${record.file}:${record.line} --grep ${shellQuote(`${escapeRegExp(record.title)}$`)}`;
 }
+
+/** Every test's waits on 429 answers, summed by endpoint, longest first. */
+export function rateLimitWaits(records: readonly TestRecord[]): (RateLimitWait & { tests: number })[] {
+  const byEndpoint = new Map<string, RateLimitWait & { tests: number }>();
+  for (const record of records)
+    for (const wait of record.rateLimitWaits ?? []) {
+      const before = byEndpoint.get(wait.endpoint) ?? { endpoint: wait.endpoint, ms: 0, times: 0, tests: 0 };
+      byEndpoint.set(wait.endpoint, {
+        endpoint: wait.endpoint,
+        ms: before.ms + wait.ms,
+        times: before.times + wait.times,
+        tests: before.tests + 1,
+      });
+    }
+  return [...byEndpoint.values()].sort((a, b) => b.ms - a.ms);
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? '';
@@ -121,6 +139,17 @@ export function summaryLines(input: SummaryInput): string[] {
       );
     }
   }
+  const waits = rateLimitWaits(records);
+  if (waits.length > 0) {
+    lines.push(
+      '',
+      `Waited ${seconds(waits.reduce((sum, w) => sum + w.ms, 0))} on the target's 429 answers (rate limits), then sent again:`,
+    );
+    for (const wait of waits)
+      lines.push(
+        `  ⏳ ${wait.endpoint}: ${seconds(wait.ms)} (${count(wait.times, 'time')}, in ${count(wait.tests, 'test')})`,
+      );
+  }
   if (coverage.allowances.length > 0) {
     lines.push(
       '',
@@ -166,6 +195,8 @@ export interface SummaryFile {
   requirements: Coverage['totals'];
   knownDeviations: number;
   failed: { test: string; requirement?: string; kind: string; message: string }[];
+  /** Waits on the target's 429 answers, by endpoint. */
+  rateLimitWaits: (RateLimitWait & { tests: number })[];
 }
 
 export function summaryFile(input: SummaryInput): SummaryFile {
@@ -181,6 +212,7 @@ export function summaryFile(input: SummaryInput): SummaryFile {
     tests: coverage.tests,
     requirements: coverage.totals,
     knownDeviations: baseline.known.length,
+    rateLimitWaits: rateLimitWaits(records),
     failed: records
       .filter((r) => r.status === 'failed' && !known.has(r.key))
       .map((r) => ({

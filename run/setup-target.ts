@@ -8,12 +8,13 @@ import type { FailureKind } from '../lib/failures.ts';
 import type { SetupFailure } from '../lib/results.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { exchange, HttpTimeoutError, requestTimeoutMs } from './http.ts';
+import { nextWaitMs } from './rate-limit.ts';
 import { failure } from './typed-failure.ts';
 import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
 import type { HeldToken, RunTokens } from './state.ts';
 
 /** Any route will do: an answer of any status proves the target is there. */
-const PROBE_PATH = '/v1/account/settlement_report/config';
+export const PROBE_PATH = '/v1/account/settlement_report/config';
 /** The platform's test tokens carry this prefix; a token from the environment without it counts as live. */
 const TEST_TOKEN_PREFIX = 'TEST-';
 /** Answers that mean "these credentials are refused" rather than "the token endpoint is broken". */
@@ -42,6 +43,7 @@ export class SetupError extends Error {
 
 interface Answer {
   status: number;
+  headers: Record<string, string>;
   text: string;
   body: unknown;
 }
@@ -54,7 +56,7 @@ async function send(
 ): Promise<Answer> {
   const timeout = requestTimeoutMs();
   try {
-    const { status, text } = await exchange(new URL(config.baseUrl + path), {
+    const { status, headers, text } = await exchange(new URL(config.baseUrl + path), {
       ...init,
       method: init.method ?? 'GET',
       timeoutMs: timeout,
@@ -66,7 +68,7 @@ async function send(
       body = undefined;
     }
     rememberSecretFields(body, SECRET_RESPONSE_FIELDS);
-    return { status, text, body };
+    return { status, headers, text, body };
   } catch (error) {
     const timedOut = error instanceof HttpTimeoutError;
     const reason = redact((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
@@ -93,7 +95,7 @@ async function grant(
   target: string,
   test: boolean,
 ): Promise<{ answer: Answer; token?: HeldToken }> {
-  const answer = await send(config, target, '/oauth/token', {
+  const request = {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -102,7 +104,17 @@ async function grant(
       client_secret: config.clientSecret,
       ...(test ? { test_token: 'true' } : {}),
     }),
-  });
+  };
+  let answer = await send(config, target, '/oauth/token', request);
+  // A rate limit is waited out as in any test (run/rate-limit.ts); past the bound, the 429 stands.
+  let waited = 0;
+  for (let attempt = 1; answer.status === 429; attempt++) {
+    const wait = nextWaitMs(answer.headers['retry-after'], attempt, waited);
+    if (wait === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    waited += wait;
+    answer = await send(config, target, '/oauth/token', request);
+  }
   const body = answer.body as { access_token?: unknown; live_mode?: unknown } | undefined;
   if (answer.status !== 200 || typeof body?.access_token !== 'string' || body.access_token === '')
     return { answer };

@@ -16,6 +16,7 @@ import {
   DECLARED_LABELS,
   resultLine,
   testKeyOf,
+  type RateLimitWait,
   type TestRecord,
   type TestStatus,
 } from '../../lib/results.ts';
@@ -43,6 +44,12 @@ function fileOf(test: TestCase): string {
     if (suite.type === 'file' && suite.location) return suite.location.file;
   }
   return test.location.file;
+}
+
+/** The test's longest chain of requests that wait on each other, where it recorded one. */
+function roundTripsOf(result: TestResult): { roundTrips?: number } {
+  const value = Number(result.annotations.find((a) => a.type === ANNOTATIONS.roundTrips)?.description);
+  return Number.isInteger(value) ? { roundTrips: value } : {};
 }
 
 function statusOf(result: TestResult): TestStatus {
@@ -88,6 +95,7 @@ export default class VerdictReporter implements Reporter {
       result.error = result.errors[0];
     }
     const status = statusOf(result);
+    const waits = parsed<RateLimitWait>(result.annotations, ANNOTATIONS.rateLimitWaits);
     const failures = status === 'failed' ? (typed.length > 0 ? typed : [untypedFailure(result)]) : [];
     const project = test.parent.project();
     const target = targetOfTest({
@@ -131,6 +139,8 @@ export default class VerdictReporter implements Reporter {
         ? { reproduce: result.annotations.find((a) => a.type === ANNOTATIONS.reproduce)?.description }
         : {}),
       durationMs: result.duration,
+      ...roundTripsOf(result),
+      ...(waits.length > 0 ? { rateLimitWaits: waits } : {}),
     };
     appendFileSync(this.resultsFile, resultLine(record));
   }

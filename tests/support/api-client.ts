@@ -7,7 +7,9 @@
  * has a timeout, so a hanging or absent target ends the test as "not tested", never as a verdict.
  */
 import type { TestInfo } from '@playwright/test';
-import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
+import { endpointById, ENDPOINTS, pathPattern, type EndpointId } from '../../lib/catalogue.ts';
+import { nextWaitMs, RATE_LIMITED } from '../../run/rate-limit.ts';
+import { addRateLimitWait } from './request-costs.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
 import { ATTACHING, attachTo, CONTENT_TYPES } from './attachments.ts';
@@ -23,9 +25,6 @@ import {
 } from '../../run/redact.ts';
 import { Reproduction, tokenPreamble } from './reproduce.ts';
 
-/** Bounded retry of token requests rejected with 429 (never for a request that asks for the 429 itself). */
-export const TOKEN_ATTEMPTS = 3;
-export const MAX_RETRY_AFTER_SECONDS = 10;
 /** The live token's variable in reproduction scripts (obtained there when unset). */
 export const LIVE_TOKEN_VARIABLE = 'PAYMENTS_LIVE_ACCESS_TOKEN';
 
@@ -68,7 +67,7 @@ export interface RawRequest extends CallOptions {
   path: string;
   query?: Record<string, string>;
   json?: unknown;
-  /** Retry a 429 after Retry-After (token requests only). */
+  /** false: a 429 is the answer (a test of the 429 itself), not waited out. */
   retryOn429?: boolean;
 }
 
@@ -78,6 +77,12 @@ export type TokenRequestBody = object;
 export interface HeldTokens {
   test: string;
   live?: string;
+}
+
+/** The endpoint a request is for, as the spec writes it (`POST /oauth/token`), else its method and path. */
+function endpointOfRequest(method: string, path: string): string {
+  const endpoint = ENDPOINTS.find((e) => e.method === method && pathPattern(e.path).test(path));
+  return endpoint ? endpoint.feature : `${method} ${path}`;
 }
 
 function pathFor(id: EndpointId, params: Record<string, string> = {}): string {
@@ -148,14 +153,22 @@ export class ApiClient {
     this.reproduction.refer(held.live, `$${LIVE_TOKEN_VARIABLE}`, tokenPreamble(LIVE_TOKEN_VARIABLE, false));
   }
 
-  /** Any request; the endpoint methods below all go through here. */
+  /**
+   * Any request; the endpoint methods below all go through here. A 429 is waited out (run/rate-limit.ts)
+   * and the request sent again, unless the test asks for the 429 itself (`Prefer`, or `retryOn429: false`).
+   */
   async raw(req: RawRequest): Promise<ApiResponse> {
-    const attempts = req.retryOn429 && !req.prefer ? TOKEN_ATTEMPTS : 1;
+    const waits = req.retryOn429 !== false && !req.prefer;
+    let waited = 0;
     for (let attempt = 1; ; attempt++) {
       const response = await this.send(req);
-      if (response.status !== 429 || attempt >= attempts) return response;
-      const retryAfter = Number(response.headers['retry-after'] ?? '1');
-      await sleep(Math.min(Number.isFinite(retryAfter) ? retryAfter : 1, MAX_RETRY_AFTER_SECONDS) * 1000);
+      if (response.status !== 429 || !waits) return response;
+      const wait = nextWaitMs(response.headers['retry-after'], attempt, waited);
+      const what = endpointOfRequest(req.method, req.path);
+      if (wait === undefined) fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what, waited) }));
+      await sleep(wait);
+      waited += wait;
+      addRateLimitWait(this.testInfo, what, wait);
     }
   }
 
@@ -241,6 +254,22 @@ export class ApiClient {
     return result;
   }
 
+  /** How many requests this client has sent: one after the other, each waiting for the one before. */
+  get sent(): number {
+    return this.exchangeCount;
+  }
+
+  /** A client like this one that records nothing: for one generated case, whose requests it counts. */
+  quietSibling(): ApiClient {
+    return new ApiClient(
+      this.testInfo,
+      this.config,
+      this.tokens,
+      new Reproduction(this.config.baseUrl),
+      false,
+    );
+  }
+
   /** Attaches what `content` makes, made only when the exchanges are attached. */
   private attach(name: string, content: () => unknown): void {
     if (!this.attaching) return;
@@ -256,14 +285,7 @@ export class ApiClient {
   // Endpoints, in the spec's order.
 
   token(body: TokenRequestBody, options: CallOptions & { retryOn429?: boolean } = {}) {
-    return this.raw({
-      method: 'POST',
-      path: pathFor('token'),
-      json: body,
-      auth: 'none',
-      retryOn429: options.retryOn429 ?? true,
-      ...options,
-    });
+    return this.raw({ method: 'POST', path: pathFor('token'), json: body, auth: 'none', ...options });
   }
 
   createPreference(body: unknown, options: CallOptions = {}) {

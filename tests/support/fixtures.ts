@@ -25,6 +25,7 @@ import {
   TARGET_NOT_SET_UP,
 } from '../../run/skip-reasons.ts';
 import { declaredButUnused, takeFromContract, UNUSED_DECLARATION } from './declared-contract.ts';
+import { recordRequestCosts } from './request-costs.ts';
 import { settleTypedFailures, undeclaredCitations } from './outcome.ts';
 import { Reproduction } from './reproduce.ts';
 import {
@@ -143,6 +144,7 @@ const fixtureTest = base.extend<TestFixtures>({
       const titles = titlesWithoutTarget(testInfo.titlePath.slice(1), target.name);
       labelTest(testInfo, { name: RUN_LABELS.testKey, value: testKeyOf(file, titles, target.name) });
       await use();
+      recordRequestCosts(testInfo, api.sent);
       const script = api.reproductionScript();
       if (script) {
         testInfo.annotations.push({ type: ANNOTATIONS.reproduce, description: script });

@@ -27,6 +27,8 @@ import { heldAccessTokens } from '../../run/state.ts';
 import { targetOfTest } from '../../run/targets.ts';
 import { titleWithoutTarget } from '../../lib/targets-file.ts';
 import { currentTarget } from './current-target.ts';
+import { casesInFlight } from '../../lib/concurrency.ts';
+import { addRoundTrips } from './request-costs.ts';
 import type { ProjectTarget } from '../../run/target.ts';
 
 const COUNTEREXAMPLE_PREVIEW = 600;
@@ -111,7 +113,7 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
   // The test's own title, not the copy's of a run against several targets: one seed draws the same
   // cases for a test whichever target it runs against.
   const title = titleWithoutTarget(run.testInfo.title, targetOfTest(run.testInfo).name);
-  const describe = run.describe ?? ((input: T) => input);
+  const describeCase = run.describe ?? ((input: T) => input);
   run.recordParameters({ seed, runs });
   const profile = currentTarget().profile;
 
@@ -133,7 +135,54 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
     allow: (name) => void allowances.add(name),
   });
 
+  /** The most requests one case sent: the longest chain of requests that wait on each other. */
+  let longestCase = 0;
+  /** Judges one case with a client of its own, counting its requests. */
+  const judgeCase = async (input: T) => {
+    const client = run.quiet.quietSibling();
+    try {
+      await run.judge(input, context(client));
+    } finally {
+      longestCase = Math.max(longestCase, client.sent);
+    }
+  };
+
+  /**
+   * The cases judged side by side, `inFlight` at a time (a target far away, lib/concurrency.ts): they are
+   * independent of each other, and the same cases fc.check draws from the same seed. Answers whether every
+   * case held; on a divergence the caller runs them again one by one, so that fast-check finds the first
+   * that diverges and shrinks it as in any run.
+   */
+  const sideBySide = async (drawn: number, inFlight: number): Promise<boolean> => {
+    const inputs = fc.sample(run.arbitrary, { seed: drawn, numRuns: runs });
+    const described: unknown[] = [];
+    let diverged = false;
+    let next = 0;
+    const lane = async () => {
+      while (next < inputs.length && !diverged && aborted === undefined) {
+        const index = next++;
+        const input = inputs[index]!;
+        try {
+          await judgeCase(input);
+        } catch (error) {
+          if (error instanceof Divergence) diverged = true;
+          else aborted ??= error;
+        } finally {
+          described[index] = describeCase(input);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(inFlight, inputs.length) }, lane));
+    if (!diverged) cases.push(...described.filter((d) => d !== undefined));
+    return !diverged;
+  };
+
   const explore = async () => {
+    const drawn = testSeed(seed, title);
+    const inFlight = casesInFlight();
+    if (inFlight > 1 && runs > 1 && run.shrinks !== false && (await sideBySide(drawn, inFlight)))
+      return undefined;
+    if (aborted !== undefined) return undefined;
     const property = fc.asyncProperty(run.arbitrary, async (input) => {
       if (aborted !== undefined || shrinkingStopped) return true;
       if (shrinking && ++candidatesJudged > SHRINKING_CANDIDATES) {
@@ -141,7 +190,7 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
         return true;
       }
       try {
-        await run.judge(input, context(run.quiet));
+        await judgeCase(input);
         return true;
       } catch (error) {
         if (error instanceof Divergence) {
@@ -155,10 +204,9 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
         return true;
       } finally {
         // After the case: a command sequence names the commands that ran only once it has run.
-        if (cases.length < runs && !shrinking) cases.push(describe(input));
+        if (cases.length < runs && !shrinking) cases.push(describeCase(input));
       }
     });
-    const drawn = testSeed(seed, title);
     // First the cases, stopping at the first divergence; then, from that case (its replay path), the
     // shrinking, which sends one request per candidate and so gets a time budget of its own.
     const found = await fc.check(property, { seed: drawn, numRuns: runs, endOnFailure: true });
@@ -177,12 +225,13 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
 
   const outcome = await test.step(redact(`property: ${run.property} · ${citation(run.basis)}`), explore);
 
-  const details = outcome.shrunk;
+  addRoundTrips(run.testInfo, longestCase);
   attachTo(run.testInfo, 'generated cases.json', toJson(cases), CONTENT_TYPES.json);
   if (aborted !== undefined) throw asError(aborted);
   for (const [id, seen] of advice) await adviseThat(false, id, seen);
   for (const name of allowances) await recordAllowance(name);
-  if (!details.failed) return;
+  if (!outcome?.shrunk.failed) return;
+  const details = outcome.shrunk;
 
   const counterexample = details.counterexample?.[0] as T;
   let replayed: Divergence | undefined;
@@ -198,7 +247,7 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
         replayNote = `; the replay could not run: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`;
     }
   }
-  attachTo(run.testInfo, 'counterexample.json', toJson(describe(counterexample)), CONTENT_TYPES.json);
+  attachTo(run.testInfo, 'counterexample.json', toJson(describeCase(counterexample)), CONTENT_TYPES.json);
   const facts = (replayed ?? lastDivergence)?.facts;
   if (!facts) throw asError(details.errorInstance ?? 'fast-check failed without a divergence');
   cite(facts.basis);
@@ -207,13 +256,21 @@ export async function checkGenerated<T>(run: GenerativeRun<T>): Promise<void> {
       ...facts,
       detail: [
         ...(facts.detail ?? []),
-        `counterexample: ${preview(describe(counterexample))}`,
+        `counterexample: ${preview(describeCase(counterexample))}`,
         `seed: ${seed}`,
         `replay: ${replayCommand(seed, title)}`,
         `found after ${outcome.found.numRuns} case(s), shrunk ${details.numShrinks} time(s)${replayNote}`,
       ],
     }),
   );
+}
+
+/**
+ * A command of a model, made afresh for every sequence that draws it: a command keeps what it ran (for its
+ * name in the report), and sequences may run side by side.
+ */
+export function command<C>(make: () => C): fc.Arbitrary<C> {
+  return fc.constant(null).map(make);
 }
 
 /** A model-based check: sequences of commands, each run against the target and the model of the spec's rules. */

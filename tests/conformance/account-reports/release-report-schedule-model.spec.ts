@@ -16,7 +16,7 @@ import {
   expectThat,
   type CaseContext,
 } from '../../support/expectations.ts';
-import { checkModel, quietClient } from '../../support/property-runner.ts';
+import { checkModel, command, quietClient } from '../../support/property-runner.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
 const declare = declarationsFor('release-report-schedule');
@@ -98,7 +98,7 @@ test.describe('POST /v1/account/release_report/schedule (model)', () => {
         recordParameters,
         property: 'schedule and configuration reads follow the state transition',
         basis: SCHEDULED,
-        commands: [fc.constant(new Schedule()), fc.constant(new ReadConfiguration())],
+        commands: [command(() => new Schedule()), command(() => new ReadConfiguration())],
         maxCommands: MAX_COMMANDS,
         defaultRuns: SEQUENCES,
         setup: (context) =>

@@ -12,7 +12,7 @@ import type { RequirementId } from '../../../lib/requirements/index.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { expectSchema, expectSuccess, expectThat, type CaseContext } from '../../support/expectations.ts';
-import { checkModel, quietClient } from '../../support/property-runner.ts';
+import { checkModel, command, quietClient } from '../../support/property-runner.ts';
 import { createdFixtureId } from '../../support/control-fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
@@ -92,7 +92,7 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute (model)', () => {
         recordParameters,
         property: 'mediation answers status and message, and the claim stays readable',
         basis: CLAIM,
-        commands: [fc.constant(new Dispute()), fc.constant(new ReadClaim())],
+        commands: [command(() => new Dispute()), command(() => new ReadClaim())],
         maxCommands: MAX_COMMANDS,
         defaultRuns: SEQUENCES,
         ...(fixtures ? {} : { maxRuns: 1, shrinks: false }),

@@ -25,7 +25,7 @@ import {
   expectThat,
   type CaseContext,
 } from '../../support/expectations.ts';
-import { checkModel, quietClient } from '../../support/property-runner.ts';
+import { checkModel, command, quietClient } from '../../support/property-runner.ts';
 import { expectGrant, mintCode, type Grant } from '../../support/generated-tokens.ts';
 import { fail } from '../../support/outcome.ts';
 import { failure } from '../../../run/typed-failure.ts';
@@ -277,18 +277,18 @@ class MoveClock implements TokenCommand {
 /** Mostly the newest candidate, so refreshes build chains; sometimes an older one. */
 const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat({ max: 7 }) });
 const COMMANDS: fc.Arbitrary<TokenCommand>[] = [
-  fc.constant(new MintCode()),
+  command(() => new MintCode()),
   pick.map((p) => new ExchangeCode(p)),
   pick.map((p) => new ExchangeCode(p)),
   pick.map((p) => new ReuseCode(p)),
-  fc.constant(new ClientCredentials()),
-  fc.constant(new ClientCredentials()),
+  command(() => new ClientCredentials()),
+  command(() => new ClientCredentials()),
   // Refreshes most often, so sequences build chains of several links.
   ...Array.from({ length: 5 }, () => pick.map((p) => new Refresh(p))),
   pick.map((p) => new ReuseRefresh(p)),
   pick.map((p) => new UseAccessToken(p)),
   pick.map((p) => new UseAccessToken(p)),
-  fc.constant(new MoveClock()),
+  command(() => new MoveClock()),
 ];
 
 test.describe('POST /oauth/token (model)', () => {

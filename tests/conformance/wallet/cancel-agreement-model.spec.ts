@@ -17,7 +17,7 @@ import {
   expectThat,
   type CaseContext,
 } from '../../support/expectations.ts';
-import { checkModel, quietClient } from '../../support/property-runner.ts';
+import { checkModel, command, quietClient } from '../../support/property-runner.ts';
 import { unknownHexId } from '../../support/lookups.ts';
 import { fail } from '../../support/outcome.ts';
 import { failure } from '../../../run/typed-failure.ts';
@@ -101,15 +101,15 @@ class CancelUnknown implements AgreementCommand {
 }
 
 const COMMANDS: fc.Arbitrary<AgreementCommand>[] = [
-  fc.constant(new CreateAgreement()),
-  fc.constant(new CreateAgreement()),
+  command(() => new CreateAgreement()),
+  command(() => new CreateAgreement()),
   fc
     .tuple(fc.nat({ max: 3 }), fc.record({ clientId: fc.boolean(), platformId: fc.boolean() }))
     .map(([pick, options]) => new Cancel(pick, options)),
   fc
     .tuple(fc.nat({ max: 3 }), fc.record({ clientId: fc.boolean(), platformId: fc.boolean() }))
     .map(([pick, options]) => new Cancel(pick, options)),
-  fc.constant(new CancelUnknown()),
+  command(() => new CancelUnknown()),
 ];
 
 test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id} (model)', () => {

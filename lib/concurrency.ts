@@ -1,0 +1,73 @@
+/**
+ * How many requests a run keeps in flight to its target. Against a target on this machine a run is bound
+ * by CPU: a worker per core, each test's requests one after the other, as fast as they go. Against a
+ * target far away it is bound by round trips: more workers (each mostly waiting), tests of one file spread
+ * over them, and the independent cases of a generated test judged side by side, within one limit on the
+ * requests in flight to the target (PAYMENTS_CONCURRENCY), because real sandboxes limit rates.
+ */
+import { RUN_VARIABLES } from './run-variables.ts';
+
+export const CONCURRENCY_VARIABLE = 'PAYMENTS_CONCURRENCY';
+export const DEFAULT_CONCURRENCY = 8;
+export const MAX_CONCURRENCY = 64;
+/** A target whose median round trip is at least this far is bound by round trips, not by this machine. */
+export const FAR_ROUND_TRIP_MS = 20;
+/** Workers against a far target, at most: each costs a second of CPU to start. */
+export const MAX_FAR_WORKERS = 4;
+
+export class ConcurrencyConfigError extends Error {
+  override name = 'ConcurrencyConfigError';
+}
+
+/** PAYMENTS_CONCURRENCY, checked: a whole number from 1 to MAX_CONCURRENCY. */
+export function concurrencyLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[CONCURRENCY_VARIABLE];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_CONCURRENCY;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY)
+    throw new ConcurrencyConfigError(
+      `${CONCURRENCY_VARIABLE} must be a whole number of requests in flight from 1 to ${MAX_CONCURRENCY}, got ${JSON.stringify(raw)}`,
+    );
+  return value;
+}
+
+export interface ConcurrencyPlan {
+  /** Whether the target is bound by round trips (far) or by this machine's CPU (near). */
+  far: boolean;
+  workers: number;
+  /** Cases of a generated test judged side by side in each worker. */
+  casesInFlight: number;
+  /** Whether the tests of one file may run in different workers. */
+  fullyParallel: boolean;
+}
+
+/**
+ * The plan for a target `roundTripMs` away (undefined: on this machine, the embedded mock), within
+ * `limit` requests in flight, on `cores` cores. The workers times the cases each judges side by side never
+ * exceed the limit, and a worker runs one test at a time.
+ */
+export function planConcurrency(
+  roundTripMs: number | undefined,
+  limit: number,
+  cores: number,
+): ConcurrencyPlan {
+  const near = Math.max(1, Math.min(cores, limit));
+  if (roundTripMs === undefined || roundTripMs < FAR_ROUND_TRIP_MS)
+    return { far: false, workers: near, casesInFlight: 1, fullyParallel: false };
+  const workers = Math.max(1, Math.min(MAX_FAR_WORKERS, limit));
+  return { far: true, workers, casesInFlight: Math.max(1, Math.floor(limit / workers)), fullyParallel: true };
+}
+
+/** The variables that pass a plan from the run command to Playwright's runner and workers. */
+export function planEnvironment(plan: ConcurrencyPlan): Record<string, string> {
+  return {
+    [RUN_VARIABLES.casesInFlight]: String(plan.casesInFlight),
+    [RUN_VARIABLES.fullyParallel]: plan.fullyParallel ? '1' : '0',
+  };
+}
+
+/** Cases a generated test judges side by side in this worker (1 unless the run command planned more). */
+export function casesInFlight(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env[RUN_VARIABLES.casesInFlight]);
+  return Number.isInteger(value) && value > 1 ? value : 1;
+}

@@ -1,0 +1,34 @@
+/**
+ * Waiting out a target's 429 answers (the token endpoint's documented `local_rate_limited`, or any rate
+ * limit a real sandbox applies): for as long as its Retry-After says, else a back-off that doubles from a
+ * second, and never more than RATE_LIMIT_WAIT_BOUND_MS for one request. A request still refused then
+ * could not be tested; it is never a deviation. The waits are counted, and the run's summary names them.
+ */
+/** The most one request waits on 429 answers before its test counts as not tested. */
+export const RATE_LIMIT_WAIT_BOUND_MS = 60_000;
+const FIRST_BACK_OFF_MS = 1_000;
+
+export const RATE_LIMITED = (what: string, waitedMs: number) =>
+  `${what} was still answered 429 after waiting ${Math.round(waitedMs / 1000)} s, the bound of a request's wait (${RATE_LIMIT_WAIT_BOUND_MS / 1000} s): the target's rate limit kept it from being tested; this is not a contract result`;
+
+/** What a Retry-After header asks for, in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now: number = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * How long to wait before the next attempt after a 429, given what the request already waited and its
+ * attempt number (1 for the first 429); undefined once the wait would pass the bound.
+ */
+export function nextWaitMs(
+  retryAfter: string | undefined,
+  attempt: number,
+  waitedMs: number,
+): number | undefined {
+  const wait = retryAfterMs(retryAfter) ?? FIRST_BACK_OFF_MS * 2 ** (attempt - 1);
+  return waitedMs + wait > RATE_LIMIT_WAIT_BOUND_MS ? undefined : wait;
+}

@@ -37,6 +37,11 @@ export interface TimedRun {
   failed: number;
   peakRssMb: number;
   workers: WorkerFigures[];
+  /**
+   * The most requests one test sent one after the other (its records' round trips): against a target a
+   * round trip away, no run is shorter than this many round trips.
+   */
+  longestChain: number;
 }
 
 interface ProbeRecord {
@@ -93,7 +98,7 @@ export function timeSuiteRun(options: SuiteRunOptions, expectedExit: number): Pr
     const peakRssMb = sampler?.stop() ?? 0;
     if (run.exitCode !== expectedExit)
       throw new Error(
-        `the bench expected exit ${expectedExit} from the run, got ${run.exitCode}:\n${run.output.slice(-OUTPUT_TAIL)}`,
+        `the run ended with exit ${run.exitCode}${run.timedOut ? ' (stopped: it ran too long)' : ''} where a measured run ends with ${expectedExit}; the end of its output:\n${run.output.slice(-OUTPUT_TAIL)}`,
       );
     return {
       wallSeconds: run.durationMs / 1000,
@@ -101,6 +106,7 @@ export function timeSuiteRun(options: SuiteRunOptions, expectedExit: number): Pr
       failed: run.records.filter((r) => r.status === 'failed').length,
       peakRssMb,
       workers: read(),
+      longestChain: Math.max(0, ...run.records.map((r) => r.roundTrips ?? 0)),
     };
   });
 }
@@ -116,7 +122,7 @@ export function timeFloorRun(): Promise<TimedRun> {
       (pid) => (sampler = new TreeMemorySampler(pid)),
     );
     const peakRssMb = sampler?.stop() ?? 0;
-    if (exitCode !== 0) throw new Error(`the floor run failed (exit ${exitCode}):\n${output}`);
-    return { wallSeconds, tests: 1, failed: 0, peakRssMb, workers: read() };
+    if (exitCode !== 0) throw new Error(`the floor run ended with exit ${exitCode}; its output:\n${output}`);
+    return { wallSeconds, tests: 1, failed: 0, peakRssMb, workers: read(), longestChain: 1 };
   });
 }

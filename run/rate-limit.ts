@@ -16,6 +16,9 @@ export function retryAfterMs(header: string | undefined, now: number = Date.now(
   const value = header?.trim();
   if (value === undefined || value === '') return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month (`Fri, 27 Nov 2026 12:00:05 GMT`); Date.parse would also read
+  // a bare `-1` as a year.
+  if (!/[A-Za-z]{3}/.test(value)) return undefined;
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

@@ -18,6 +18,8 @@ export interface MockInWorkerOptions {
   variation?: VariationChoice;
   /** Without the /__control routes and Prefer faults (`--no-control`). */
   noControl?: boolean;
+  /** Token requests allowed per client per window (`--rate-limit N/SECS`). */
+  rateLimit?: { max: number; windowSeconds: number };
 }
 
 export interface MockInWorker {
@@ -29,7 +31,11 @@ export interface MockInWorker {
 
 export async function startMockInWorker(options: MockInWorkerOptions = {}): Promise<MockInWorker> {
   const control = !options.noControl;
-  const app = await buildMock({ control, ...(options.variation ? { variation: options.variation } : {}) });
+  const app = await buildMock({
+    control,
+    ...(options.variation ? { variation: options.variation } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  });
   await app.listen({ port: 0, host: LOOPBACK });
   const baseUrl = `http://${LOOPBACK}:${(app.server.address() as AddressInfo).port}`;
   const ids = applyVariation(variationOf(options.variation)).seededIds;

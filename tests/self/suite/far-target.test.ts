@@ -1,0 +1,182 @@
+/**
+ * A target far away and one that limits rates, as a user meets them: the run command plans its
+ * concurrency from the round trip it measures (lib/concurrency.ts) and says so; 429 answers are waited
+ * out and the summary names how long and where; a request still refused past the bound of a wait makes
+ * its test "not tested", never a deviation. And the pieces those rest on, table by table.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import {
+  ConcurrencyConfigError,
+  concurrencyLimit,
+  DEFAULT_CONCURRENCY,
+  planConcurrency,
+} from '../../../lib/concurrency.ts';
+import { EXIT_CODES } from '../../../lib/exit-codes.ts';
+import { LOOPBACK } from '../../../lib/loopback.ts';
+import { VARIABLES } from '../../../lib/target.ts';
+import { rateLimitWaits } from '../../../reporting/summary.ts';
+import { nextWaitMs, RATE_LIMIT_WAIT_BOUND_MS, retryAfterMs } from '../../../run/rate-limit.ts';
+import { progressLine } from '../../../run/reporters/console.ts';
+import { startLatencyProxy } from '../../../scripts/bench/latency-proxy.ts';
+import { runSuite } from '../../../scripts/suite/run-suite.ts';
+import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
+
+test.describe('the concurrency plan', () => {
+  const PLANS = [
+    { roundTripMs: undefined, limit: 12, cores: 2, plan: { far: false, workers: 2, casesInFlight: 1 } },
+    { roundTripMs: 3, limit: 12, cores: 2, plan: { far: false, workers: 2, casesInFlight: 1 } },
+    { roundTripMs: 3, limit: 1, cores: 2, plan: { far: false, workers: 1, casesInFlight: 1 } },
+    { roundTripMs: 100, limit: 12, cores: 2, plan: { far: true, workers: 4, casesInFlight: 3 } },
+    { roundTripMs: 100, limit: 8, cores: 16, plan: { far: true, workers: 4, casesInFlight: 2 } },
+    { roundTripMs: 100, limit: 2, cores: 2, plan: { far: true, workers: 2, casesInFlight: 1 } },
+    { roundTripMs: 250, limit: 64, cores: 2, plan: { far: true, workers: 4, casesInFlight: 16 } },
+  ] as const;
+  for (const { roundTripMs, limit, cores, plan } of PLANS)
+    test(`${roundTripMs ?? 'embedded'} ms away, ${limit} in flight, ${cores} cores`, () => {
+      const planned = planConcurrency(roundTripMs, limit, cores);
+      expect(planned).toMatchObject(plan);
+      expect(planned.fullyParallel).toBe(plan.far);
+      expect(planned.workers * planned.casesInFlight).toBeLessThanOrEqual(limit);
+    });
+
+  test('PAYMENTS_CONCURRENCY: a whole number from 1 to 64, else one line saying so', () => {
+    expect(concurrencyLimit({})).toBe(DEFAULT_CONCURRENCY);
+    expect(concurrencyLimit({ PAYMENTS_CONCURRENCY: ' ' })).toBe(DEFAULT_CONCURRENCY);
+    expect(concurrencyLimit({ PAYMENTS_CONCURRENCY: '5' })).toBe(5);
+    for (const bad of ['0', '65', '2.5', 'many'])
+      expect(() => concurrencyLimit({ PAYMENTS_CONCURRENCY: bad })).toThrow(
+        new ConcurrencyConfigError(
+          `PAYMENTS_CONCURRENCY must be a whole number of requests in flight from 1 to 64, got "${bad}"`,
+        ),
+      );
+  });
+});
+
+test.describe('waiting out a 429', () => {
+  test('Retry-After in seconds or as an HTTP date; anything else is no advice', () => {
+    const now = Date.parse('2026-11-27T12:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 12:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    for (const none of [undefined, '', 'soon', '-1']) expect(retryAfterMs(none, now)).toBeUndefined();
+  });
+
+  test('without Retry-After the back-off doubles from a second; past the bound there is no next wait', () => {
+    expect([1, 2, 3, 4].map((attempt) => nextWaitMs(undefined, attempt, 0))).toEqual([
+      1000, 2000, 4000, 8000,
+    ]);
+    expect(nextWaitMs('2', 5, 0)).toBe(2000);
+    expect(nextWaitMs('2', 1, RATE_LIMIT_WAIT_BOUND_MS - 2000)).toBe(2000);
+    expect(nextWaitMs('2', 1, RATE_LIMIT_WAIT_BOUND_MS - 1999)).toBeUndefined();
+    expect(nextWaitMs(String(RATE_LIMIT_WAIT_BOUND_MS / 1000 + 1), 1, 0)).toBeUndefined();
+  });
+
+  test("the summary sums each endpoint's waits over the tests, longest first", () => {
+    const record = (waits: { endpoint: string; ms: number; times: number }[]) =>
+      ({ rateLimitWaits: waits }) as Parameters<typeof rateLimitWaits>[0][number];
+    expect(
+      rateLimitWaits([
+        record([{ endpoint: 'POST /oauth/token', ms: 1000, times: 1 }]),
+        record([
+          { endpoint: 'POST /oauth/token', ms: 3000, times: 2 },
+          { endpoint: 'GET /stores/{id}', ms: 5000, times: 1 },
+        ]),
+        record([]),
+      ]),
+    ).toEqual([
+      { endpoint: 'GET /stores/{id}', ms: 5000, times: 1, tests: 1 },
+      { endpoint: 'POST /oauth/token', ms: 4000, times: 3, tests: 2 },
+    ]);
+  });
+});
+
+test('progress: tests done, time so far, and what is left at the pace so far', () => {
+  expect(progressLine(0, 137, 15_400)).toBe('… 0/137 tests done after 15 s');
+  expect(progressLine(40, 137, 20_000)).toBe('… 40/137 tests done after 20 s; about 49 s left');
+});
+
+test.describe('runs', () => {
+  test('behind a proxy 40 ms away the run command plans for round trips, says so, and the run passes', async () => {
+    const mock = await startMockInWorker();
+    const proxy = await startLatencyProxy(mock.baseUrl, 40);
+    try {
+      const run = await runSuite({
+        target: { ...mock.env, [VARIABLES.baseUrl]: proxy.url },
+        args: ['--project', 'stores'],
+        env: { PAYMENTS_CONCURRENCY: '6' },
+      });
+      expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
+      expect(run.output).toMatch(
+        /The target answers in \d+ ms: 4 workers, each judging up to 1 generated cases side by side \(at most 6 requests in flight: PAYMENTS_CONCURRENCY\)/,
+      );
+      expect(run.output).toContain('using 4 workers');
+      expect(proxy.figures().maxInFlight).toBeGreaterThan(1);
+    } finally {
+      await proxy.close();
+      await mock.stop();
+    }
+  });
+
+  test('against a token rate limit the run passes and its summary names the waits', async () => {
+    const mock = await startMockInWorker({ rateLimit: { max: 3, windowSeconds: 1 } });
+    try {
+      const run = await runSuite({
+        target: mock.env,
+        args: ['--grep', 'answers every client_credentials request the spec allows with a grant'],
+      });
+      expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
+      expect(run.output).toMatch(
+        /Waited \d+\.\d s on the target's 429 answers \(rate limits\), then sent again:/,
+      );
+      expect(run.output).toMatch(/⏳ POST \/oauth\/token: \d+\.\d s \(\d+ times?, in 1 test\)/);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  test('a request still answered 429 past the bound of a wait leaves its test not tested, not failed', async () => {
+    const mock = await startMockInWorker();
+    // Every store read is refused for an hour, longer than the bound; everything else goes through.
+    const limiter: Server = createServer((incoming, outgoing) => {
+      if (incoming.url?.startsWith('/stores/')) {
+        outgoing.writeHead(429, { 'retry-after': '3600', 'content-type': 'application/json' });
+        outgoing.end(JSON.stringify({ message: 'slow down', error: 'too_many_requests', status: 429 }));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        void fetch(mock.baseUrl + incoming.url, {
+          method: incoming.method,
+          headers: Object.entries(incoming.headers).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+          ),
+          ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+        }).then(async (answer) => {
+          outgoing.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+          outgoing.end(Buffer.from(await answer.arrayBuffer()));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => limiter.listen(0, LOOPBACK, resolve));
+    const url = `http://${LOOPBACK}:${(limiter.address() as AddressInfo).port}`;
+    try {
+      const run = await runSuite({
+        target: { ...mock.env, [VARIABLES.baseUrl]: url },
+        args: ['--project', 'stores'],
+      });
+      expect(run.exitCode, run.output).toBe(EXIT_CODES.untestable);
+      const limited = run.records.filter((r) => r.failures.some((f) => f.kind === 'rate-limited'));
+      expect(limited.length, run.output).toBeGreaterThan(0);
+      expect(run.records.filter((r) => r.failures.some((f) => f.kind !== 'rate-limited'))).toEqual([]);
+      expect(limited[0]!.failures[0]!.message).toContain('GET /stores/{id} was still answered 429');
+      expect(run.output).toMatch(/0 failed, \d+ not tested/);
+    } finally {
+      limiter.closeAllConnections();
+      await new Promise((resolve) => limiter.close(resolve));
+      await mock.stop();
+    }
+  });
+});

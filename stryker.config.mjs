@@ -69,9 +69,12 @@ const config = {
     '!/factories',
     '!/tests',
     '!/scripts',
+    '!/run',
+    '!/reporting',
+    '!/cli',
     '!/package.json',
     '!/tsconfig.json',
-    '!/playwright.config.cjs',
+    '!/playwright.config.ts',
   ],
 };
 export default config;

@@ -21,8 +21,10 @@ export const ANNOTATIONS = {
   allowance: 'allowance',
   /** The shell commands that reproduce the test's requests (see tests/support/reproduce.ts). */
   reproduce: 'reproduce',
-  /** The test's longest chain of requests that wait on each other (tests/support/round-trips.ts). */
+  /** The test's longest chain of requests that wait on each other (tests/support/request-costs.ts). */
   roundTrips: 'round-trips',
+  /** Present when the test read the target's abilities: what it sent may depend on them. */
+  readsAbilities: 'reads-abilities',
   /** JSON list of the waits on 429 answers, by endpoint (run/rate-limit.ts). */
   rateLimitWaits: 'rate-limit-waits',
 } as const;
@@ -75,6 +77,11 @@ export interface TestRecord {
   roundTrips?: number;
   /** Its waits on the target's 429 answers. */
   rateLimitWaits?: RateLimitWait[];
+  /**
+   * Whether it read the target's abilities. Up to its first read a test runs the same whatever they are,
+   * so one that never read them runs the same against any target that differs only in them.
+   */
+  readsAbilities?: true;
 }
 
 /** The setup of a target failed: nothing of it was tested (exit 3), or its token grant broke the spec (exit 1). */

@@ -141,6 +141,9 @@ export default class VerdictReporter implements Reporter {
       durationMs: result.duration,
       ...roundTripsOf(result),
       ...(waits.length > 0 ? { rateLimitWaits: waits } : {}),
+      ...(result.annotations.some((a) => a.type === ANNOTATIONS.readsAbilities)
+        ? { readsAbilities: true as const }
+        : {}),
     };
     appendFileSync(this.resultsFile, resultLine(record));
   }

@@ -1,7 +1,7 @@
 /** The mutation run's verdict as console tables, reports/mutation.json and reports/mutation.md. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SHAPES, type Shape } from './shapes.ts';
+import { SAME_AS_FULL, SHAPES, type Shape } from './shapes.ts';
 import type { Killer, MutantVerdict, VariantVerdict } from './verdicts.ts';
 
 /** How the faithful mock is named among the variants it is proved with. */
@@ -67,7 +67,9 @@ function killerCell(m: MutationReport['mutants'][number]): string {
 }
 
 const shapeCell = (result: ShapeResult) =>
-  `${result.verdict}, ${result.passed} passed${result.skipped ? `, ${result.skipped} skipped` : ''}`;
+  result.scope === SAME_AS_FULL
+    ? `${result.verdict} as full`
+    : `${result.verdict}, ${result.passed} passed${result.skipped ? `, ${result.skipped} skipped` : ''}`;
 
 /** The first failure of every variant in every shape that did not pass. */
 function falseAlarms(report: MutationReport): string[] {

@@ -34,10 +34,11 @@ import {
 } from '../../mock/variations/catalogue.ts';
 import { suiteInventory } from '../../cli/inventory.ts';
 import { runSuite } from '../suite/run-suite.ts';
-import { SHAPE_OF, SHAPES, shapedName, type Shape } from './shapes.ts';
+import { REDUCED_SHAPES, SAME_AS_FULL, SHAPE_OF, SHAPES, shapedName, type Shape } from './shapes.ts';
 import {
   MUTANT_TIERS,
   mutantScope,
+  shapeDependentScope,
   targetSelection,
   variantScope,
   wholeSuite,
@@ -201,15 +202,23 @@ async function main(): Promise<number> {
     },
   );
   try {
-    const passing: Planned[] = SHAPES.flatMap((shape) => [
-      { choice: FAITHFUL, shape, profile: 'strict', scope: wholeSuite(listed) },
+    const passingIn = (shape: Shape, scopeOf: (choice: VariationChoice, whole: TestScope) => TestScope) => [
+      { choice: FAITHFUL, shape, profile: 'strict', scope: scopeOf(FAITHFUL, wholeSuite(listed)) },
       ...variants.map((v) => ({
         choice: v,
         shape,
         profile: variantProfile(v),
-        scope: variantScope(v, listed),
+        scope: scopeOf(v, variantScope(v, listed)),
       })),
-    ]);
+    ];
+    const fullShape: Planned[] = passingIn(FULL, (_, scope) => scope);
+    // The reduced shapes once the full one has run: the tests that read the abilities there.
+    const reducedShapes = (): Planned[] =>
+      REDUCED_SHAPES.flatMap((shape) =>
+        passingIn(shape, (choice, scope) =>
+          shapeDependentScope(scope, outcomes.get(targetName(choice))?.records ?? [], listed),
+        ),
+      ).filter((p) => p.scope.tests.length > 0);
     console.log(
       `The suite against the faithful mock and ${variants.length} conformant variants, each in ${SHAPES.length} shapes (${SHAPES.join(', ')}), and ${mutants.length} mutants by tiers (seed ${seed})…`,
     );
@@ -227,8 +236,16 @@ async function main(): Promise<number> {
         .filter((p) => p.scope.tests.length > 0);
       if (round > 0 && planned.length > 0)
         console.log(`${planned.length} mutant(s) not killed yet; ${tier} against them…`);
-      const plan = [...(round === 0 ? passing : []), ...planned];
-      if (plan.length === 0) break;
+      const passing = round === 0 ? fullShape : round === 1 ? reducedShapes() : [];
+      if (round === 1 && passing.length > 0)
+        console.log(
+          `${REDUCED_SHAPES.join(' and ')} shapes: the tests that read the target's abilities in the full shape…`,
+        );
+      const plan = [...passing, ...planned];
+      if (plan.length === 0) {
+        if (round === 0) continue;
+        break;
+      }
       const roundStarted = Date.now();
       const found = await runAgainst(fleet, members, plan, path.join(scratchRoot, `round-${round}`), seed);
       const tests = plan.reduce((n, p) => n + testCount(p), 0);
@@ -248,25 +265,27 @@ async function main(): Promise<number> {
         const outcome = outcomes.get(targetName(m));
         return !outcome || mutantVerdict(outcome.records, outcome.setupFailure) !== 'KILLED';
       });
-      if (survivors.length === 0) break;
+      if (survivors.length === 0 && round > 0) break;
     }
     const outcomeOf = (name: string) => outcomes.get(name) ?? { records: [], scope: 'nothing to run' };
-    const shapesOf = (choice: VariationChoice) =>
-      Object.fromEntries(
-        SHAPES.map((shape) => {
-          const outcome = outcomeOf(targetName(choice, shape));
-          const result: ShapeResult = {
-            scope: outcome.scope,
-            verdict: variantVerdict(outcome.records, outcome.setupFailure),
-            passed: outcome.records.filter((r) => r.status === 'passed').length,
-            skipped: outcome.records.filter((r) => r.status === 'skipped').length,
-            failed: outcome.records
-              .filter((r) => r.status === 'failed')
-              .map((r) => ({ test: r.key, message: r.failures[0]?.message.split('\n')[0] ?? '' })),
-          };
-          return [shape, result];
-        }),
-      ) as Record<Shape, ShapeResult>;
+    const resultOf = (outcome: TargetOutcome): ShapeResult => ({
+      scope: outcome.scope,
+      verdict: variantVerdict(outcome.records, outcome.setupFailure),
+      passed: outcome.records.filter((r) => r.status === 'passed').length,
+      skipped: outcome.records.filter((r) => r.status === 'skipped').length,
+      failed: outcome.records
+        .filter((r) => r.status === 'failed')
+        .map((r) => ({ test: r.key, message: r.failures[0]?.message.split('\n')[0] ?? '' })),
+    });
+    const shapesOf = (choice: VariationChoice): Record<Shape, ShapeResult> => {
+      const full = resultOf(outcomeOf(targetName(choice)));
+      const reduced = (shape: Shape): ShapeResult => {
+        const outcome = outcomes.get(targetName(choice, shape));
+        // None of its tests read the abilities in the full shape: they run there as they would here.
+        return outcome ? resultOf(outcome) : { ...full, scope: SAME_AS_FULL, passed: 0, skipped: 0 };
+      };
+      return { full, sandbox: reduced('sandbox'), none: reduced('none') };
+    };
     const report: MutationReport = {
       date: new Date().toISOString(),
       seconds: Math.round((Date.now() - started) / 1000),

@@ -7,10 +7,14 @@
  *   (no other test sends a request to them, so no other test can see the difference);
  * - a mutant, in tiers, each run only for the mutants the tiers before it missed: first the tests that
  *   declare the rule it breaks (for a platform or HTTP fact, which no test declares, the tests of its
- *   endpoint), then the rest of its area, then the rest of the suite.
+ *   endpoint), then the rest of its area, then the rest of the suite;
+ * - a reduced shape of a variant (./shapes.ts): the tests of its scope that read the abilities in the full
+ *   shape.
  */
 import { endpointById, type EndpointId } from '../../lib/catalogue.ts';
 import type { ListedTest } from '../../cli/playwright.ts';
+import type { TestRecord } from '../../lib/results.ts';
+import { titleWithoutTarget } from '../../lib/targets-file.ts';
 import { isRequirementId } from '../../lib/requirements/index.ts';
 import type { MockRules } from '../../mock/rules.ts';
 import type { Mutant, Variant } from '../../mock/variations/catalogue.ts';
@@ -83,6 +87,26 @@ export function variantScope(variant: Variant, listed: readonly ListedTest[]): T
   if (touched === 'all') return wholeSuite(listed);
   const chosen = listed.filter((t) => t.endpoint !== undefined && touched.has(t.endpoint as EndpointId));
   return scopeOf(`the tests of ${[...touched].join(', ')}`, chosen, listed);
+}
+
+/**
+ * A reduced shape's tests (./shapes.ts): those of `scope` that read the target's abilities when they ran
+ * in the full shape (`fullShape`, the records of that run).
+ */
+export function shapeDependentScope(
+  scope: TestScope,
+  fullShape: readonly TestRecord[],
+  listed: readonly ListedTest[],
+): TestScope {
+  // A record's key names the target it ran against; the listing's does not.
+  const reading = new Set(
+    fullShape.filter((r) => r.readsAbilities).map((r) => titleWithoutTarget(r.key, r.target)),
+  );
+  return scopeOf(
+    `${scope.label}: the tests reading the abilities`,
+    scope.tests.filter((t) => reading.has(t.key)),
+    listed,
+  );
 }
 
 /** A mutant's tier: the tests it reaches that no earlier tier ran against it. */

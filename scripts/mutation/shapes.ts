@@ -7,6 +7,13 @@
  * - `none`: no ability at all (`PAYMENTS_ABILITIES=` empty), as a target a user has not described.
  * Mutants are met in the full shape only: a rule is broken the same way whatever the target offers.
  *
+ * The full shape runs a variant's whole scope first. The sandbox and none shapes then run the tests of it
+ * that read the target's abilities there (tests/support/declared-contract.ts notes each read): the shapes
+ * differ only in the abilities a run is given and in the control surface the mock opens, which a test
+ * reaches only through its abilities, so up to its first read a test sends the same requests to a server
+ * that answers them the same, and one that never read them runs in every shape as in the full one. A
+ * variant none of whose tests read them is reported "as full" in those shapes (SAME_AS_FULL).
+ *
  * In the sandbox and none shapes, generated tests draw a few cases each (REDUCED_SHAPE_RUNS): a shape
  * changes which requests a test can send and where its resources come from, not which values it draws,
  * and the full shape draws every case.
@@ -19,6 +26,10 @@ export const REDUCED_SHAPE_RUNS = 3;
 
 export const SHAPES = ['full', 'sandbox', 'none'] as const;
 export type Shape = (typeof SHAPES)[number];
+export const REDUCED_SHAPES = ['sandbox', 'none'] as const satisfies readonly Shape[];
+
+/** The scope of a reduced shape none of whose tests read the abilities in the full shape. */
+export const SAME_AS_FULL = 'as in the full shape: none of its tests read the abilities';
 
 export interface ShapeOfTarget {
   /** Whether the mock serves its control surface (/__control/*, Prefer faults). */

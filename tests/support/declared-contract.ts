@@ -8,6 +8,7 @@
  */
 import { test, type TestInfo } from '@playwright/test';
 import { abilityTag, type Ability } from '../../lib/abilities.ts';
+import { ANNOTATIONS } from '../../lib/results.ts';
 import type { Use } from './declare.ts';
 
 /** The fixtures that take something the target contract may not supply, and what each takes. */
@@ -52,4 +53,25 @@ export function declaredButUnused(info: TestInfo): string[] {
     .filter((tag) => tag.startsWith('@uses-'))
     .map((tag) => tag.slice('@uses-'.length))
     .filter((use) => !taken.has(use as Use));
+}
+
+/**
+ * The target's abilities as a test sees them, noting on the test when it first reads them. Until that
+ * read a test sends the same requests whatever the target offers, so a test that never read them runs
+ * the same against any target that differs only in its abilities: the mutation run proves the reduced
+ * shapes of a target (scripts/mutation/shapes.ts) with the tests that did.
+ */
+export function watchedAbilities(abilities: ReadonlySet<Ability>, info: TestInfo): ReadonlySet<Ability> {
+  let noted = false;
+  return new Proxy(abilities, {
+    get(set, key) {
+      if (!noted) {
+        noted = true;
+        info.annotations.push({ type: ANNOTATIONS.readsAbilities });
+      }
+      const value: unknown = Reflect.get(set, key, set);
+      // A Set's methods work on the Set itself, never on a proxy of it.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(set) : value;
+    },
+  });
 }

@@ -24,7 +24,12 @@ import {
   REFUSE_LIVE_TOKEN,
   TARGET_NOT_SET_UP,
 } from '../../run/skip-reasons.ts';
-import { declaredButUnused, takeFromContract, UNUSED_DECLARATION } from './declared-contract.ts';
+import {
+  declaredButUnused,
+  takeFromContract,
+  UNUSED_DECLARATION,
+  watchedAbilities,
+} from './declared-contract.ts';
 import { recordRequestCosts } from './request-costs.ts';
 import { settleTypedFailures, undeclaredCitations } from './outcome.ts';
 import { Reproduction } from './reproduce.ts';
@@ -96,7 +101,13 @@ const PLUMBING = { box: 'self' } as const;
 
 const fixtureTest = base.extend<TestFixtures>({
   target: [async ({}, use, testInfo) => use(targetOfTest(testInfo)), PLUMBING],
-  config: [async ({ target }, use) => use(targetConfigOf(target)), PLUMBING],
+  config: [
+    async ({ target }, use, testInfo) => {
+      const config = targetConfigOf(target);
+      await use({ ...config, abilities: watchedAbilities(config.abilities, testInfo) });
+    },
+    PLUMBING,
+  ],
   ids: [async ({ config }, use) => use(config), PLUMBING],
   tokens: [async ({ target }, use) => use(readRunTokens(target.name)), PLUMBING],
 

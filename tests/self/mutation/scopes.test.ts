@@ -2,20 +2,25 @@
  * Which tests the mutation run sends against each variation (scripts/mutation/scopes.ts): a variant confined
  * to named endpoints meets every test of those endpoints and no other, anything broader the whole suite; a
  * mutant's tiers grow from the tests of its rule to the suite without repeating a test; and the filters
- * handed to Playwright select exactly the scope's tests (checked by Playwright's own listing).
+ * handed to Playwright select exactly the scope's tests (checked by Playwright's own listing); a reduced
+ * shape meets the tests of the scope that read the abilities in the full shape, as each read is noted.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { listTests, type ListedTest } from '../../../cli/playwright.ts';
+import type { TestRecord } from '../../../lib/results.ts';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
+import { titleForTarget } from '../../../lib/targets-file.ts';
+import { watchedAbilities } from '../../../tests/support/declared-contract.ts';
 import type { NamedTarget } from '../../../lib/targets-file.ts';
 import { ALL_VARIANTS, mutantByName, variantByName } from '../../../mock/variations/catalogue.ts';
 import {
   endpointsTouched,
   MUTANT_TIERS,
   mutantScope,
+  shapeDependentScope,
   targetSelection,
   variantScope,
   wholeSuite,
@@ -100,4 +105,29 @@ test('each target of a run against several is registered exactly the tests of it
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a reduced shape meets the scope's tests that read the abilities in the full shape, and no other", () => {
+  const scope = variantScope(variantByName('cancel-agreement-answered-204'), listed);
+  const [reader, other] = scope.tests;
+  const recordOf = (t: ListedTest, readsAbilities: boolean) =>
+    ({
+      key: titleForTarget(t.key, 'variant-cancel-agreement-answered-204'),
+      target: 'variant-cancel-agreement-answered-204',
+      ...(readsAbilities ? { readsAbilities: true } : {}),
+    }) as TestRecord;
+  const reduced = shapeDependentScope(scope, [recordOf(reader!, true), recordOf(other!, false)], listed);
+  expect(keys(reduced.tests)).toEqual([reader!.key]);
+  expect(shapeDependentScope(scope, [], listed).tests).toEqual([]);
+});
+
+test('the abilities a test is given note its first read on the test, and answer as the abilities do', () => {
+  const info = { annotations: [] as { type: string }[] };
+  const abilities = watchedAbilities(new Set(['clock'] as const), info as never);
+  expect(info.annotations).toEqual([]);
+  expect(abilities.has('clock')).toBe(true);
+  expect(abilities.has('faults')).toBe(false);
+  expect([...abilities]).toEqual(['clock']);
+  expect(abilities.size).toBe(1);
+  expect(info.annotations).toEqual([{ type: 'reads-abilities' }]);
 });

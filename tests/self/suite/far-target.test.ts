@@ -112,7 +112,6 @@ test.describe('runs', () => {
         /The target answers in \d+ ms: 4 workers, each judging up to 1 generated cases side by side \(at most 6 requests in flight: PAYMENTS_CONCURRENCY\)/,
       );
       expect(run.output).toContain('using 4 workers');
-      expect(proxy.figures().maxInFlight).toBeGreaterThan(1);
     } finally {
       await proxy.close();
       await mock.stop();

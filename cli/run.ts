@@ -176,18 +176,30 @@ function readSetupFailures(file: string): SetupFailure[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SetupFailure[]) : [];
 }
 
+/** Renames `from` to `to`; false when they are on different file systems (then `from` stays). */
+function moved(from: string, to: string): boolean {
+  try {
+    renameSync(from, to);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EXDEV') return false;
+    throw error;
+  }
+}
+
 /**
  * Moves what the test run wrote into place, replacing the previous run's. The previous Allure results
- * (hundreds of files) are moved aside, into the run's folder, and deleted while the reports are built,
- * which write this run's (buildRunReports).
+ * (hundreds of files) are moved aside, into the run's folder, and deleted while the reports are built;
+ * this run's are moved into place whole (buildRunReports writes again only those it marks).
  */
 function publish(from: ReportPaths['run'], to: ReportPaths): KeptResults {
   const previous = path.join(from.root, 'previous-allure-results');
   const replacing = existsSync(to.allureResults);
   if (replacing) renameSync(to.allureResults, previous);
+  const inPlace = existsSync(from.allureResults) && moved(from.allureResults, to.allureResults);
   rmSync(to.results, { force: true });
   renameSync(from.results, to.results);
-  return { folder: to.allureResults, ...(replacing ? { replacing: previous } : {}) };
+  return { folder: to.allureResults, inPlace, ...(replacing ? { replacing: previous } : {}) };
 }
 
 /**

@@ -60,15 +60,25 @@ export interface KeptResults {
   folder: string;
   /** The previous results, moved out of `folder`: deleted meanwhile. */
   replacing?: string;
+  /**
+   * Whether `folder` already holds the results as the run wrote them (moved there whole): then only the
+   * ones this build changes are written again, not hundreds of files written and deleted for nothing.
+   */
+  inPlace?: boolean;
 }
 
 /**
- * Writes the results into their folder and deletes the ones they replace: hundreds of files each, left to
- * the disk and the thread pool while this thread renders the report.
+ * Writes the results into their folder (all of them, or where they are in place already the ones
+ * `changed`) and deletes the ones they replace: hundreds of files each, left to the disk and the thread
+ * pool while this thread renders the report.
  */
-function keep(kept: KeptResults, results: readonly AllureFile[]): Promise<unknown> {
+function keep(
+  kept: KeptResults,
+  results: readonly AllureFile[],
+  changed: readonly AllureFile[],
+): Promise<unknown> {
   return Promise.all([
-    writeResultFolder(kept.folder, results),
+    writeResultFolder(kept.folder, kept.inPlace ? changed : results),
     kept.replacing ? rm(kept.replacing, { recursive: true, force: true }) : undefined,
   ]);
 }
@@ -184,8 +194,9 @@ export async function buildAllureReport(options: AllureReportOptions): Promise<s
   let kept: Promise<unknown> | undefined;
   // Kept once the report has started (it reads the target's history through the same thread pool), and
   // kept all the same when the report could not be built.
+  const changed = results.filter((file, index) => file !== options.results[index]);
   const keepResults = () =>
-    (kept ??= options.keepResultsIn ? keep(options.keepResultsIn, results) : Promise.resolve());
+    (kept ??= options.keepResultsIn ? keep(options.keepResultsIn, results, changed) : Promise.resolve());
   try {
     rmSync(options.output, { recursive: true, force: true });
     const config = await resolveConfig(

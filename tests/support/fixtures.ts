@@ -11,7 +11,7 @@ import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { VARIABLES, type OtherClient, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import { labelTest, parameterOfTest } from './allure-metadata.ts';
 import { ApiClient } from './api-client.ts';
-import { test as base } from '@playwright/test';
+import { test as base } from './browser-options.ts';
 import { attachTo, CONTENT_TYPES } from './attachments.ts';
 import { abilityBroken, createdFixtureId } from './control-fixtures.ts';
 import {

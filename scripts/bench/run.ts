@@ -1,13 +1,14 @@
 /**
- * `npm run bench [-- --quick] [-- --sections conformance,throughput,schemas,scale,npm-test]`
+ * `npm run bench [-- --quick] [-- --sections conformance,remote,throughput,schemas,scale,npm-test]`
  *
  * Measures the conformance run against its floor, a failing run against a passing one, the start-up of a
- * Playwright worker, the same run against a target far away (behind a latency proxy), the embedded mock's throughput against Prism and a bare node:http ceiling, schema
- * compile and validation rates, how the suite scales, peak memory, and (opt-in, `npm-test`, several
- * minutes) each stage of `npm test`. Prints tables, writes bench.json (figures) and bench.md (the same
- * tables in Markdown, for docs/benchmarks.md) into reports/ (or CONFORMANCE_REPORTS_DIR). Never a test:
- * speed is reported, not asserted. A measurement that cannot be taken (a run that does not end as it
- * must, a server that does not start) is printed as such, with its reason, and the others go on.
+ * Playwright worker, the same run against a target far away (behind a latency proxy), the embedded mock's
+ * throughput against Prism and a bare node:http ceiling, schema compile and validation rates, how the
+ * suite scales, peak memory, and (opt-in, `npm-test`, several minutes) each stage of `npm test`. Prints
+ * tables, writes bench.json (figures) and bench.md (the same tables in Markdown, for docs/benchmarks.md)
+ * into reports/ (or CONFORMANCE_REPORTS_DIR). Never a test: speed is reported, not asserted. A
+ * measurement that cannot be taken (a run that does not end as it must, a server that does not start) is
+ * printed as such, with its reason, and the others go on.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

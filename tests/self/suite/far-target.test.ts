@@ -14,6 +14,7 @@ import {
   planConcurrency,
 } from '../../../lib/concurrency.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
+import { GENERATIVE_VARIABLES } from '../../../lib/generation.ts';
 import { LOOPBACK } from '../../../lib/loopback.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { rateLimitWaits } from '../../../reporting/summary.ts';
@@ -124,6 +125,8 @@ test.describe('runs', () => {
     try {
       const run = await runSuite({
         target: mock.env,
+        // Eight cases: past the limit of 3 a second, so the run waits, in a fraction of the default's time.
+        env: { [GENERATIVE_VARIABLES.runs]: '8' },
         args: ['--grep', 'answers every client_credentials request the spec allows with a grant'],
       });
       expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);

@@ -1,7 +1,6 @@
 /**
  * What a run's Allure output holds, read as the report does: the result files allure-playwright wrote
- * (labels, status, message), and the data the single-file report embeds (each file base64-encoded in
- * index.html), so a self-test can look into the report without a browser.
+ * (labels, status, message), so a self-test can look into a run's results without a browser.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,14 +41,4 @@ export function labelOf(result: AllureResult, name: string): string | undefined 
 /** The attachments of a result and of all its steps. */
 export function attachmentsOf(node: AllureStep): AllureAttachment[] {
   return [...(node.attachments ?? []), ...(node.steps ?? []).flatMap(attachmentsOf)];
-}
-
-/** Each file the single-file report embeds, by name, decoded. */
-export function embeddedReportFiles(indexHtml: string): Map<string, string> {
-  const html = readFileSync(indexHtml, 'utf8');
-  const files = new Map<string, string>();
-  for (const [, name = '', data = ''] of html.matchAll(/\bd\("([^"]+)","([A-Za-z0-9+/=]*)"\)/g)) {
-    files.set(name, Buffer.from(data, 'base64').toString('utf8'));
-  }
-  return files;
 }

@@ -1,12 +1,9 @@
 /**
- * Looks for secrets in what a run left behind: every file of its reports folder, each file the Allure
- * report embeds (base64 in index.html, where a plain search would miss them), and any other text given.
+ * Looks for secrets in texts a run produced (a reproduce script, its output). The scan of a whole
+ * failing run's reports folder, the files its Allure report embeds included, is
+ * tests/self/reliability/secrets.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { VARIABLE_DOCS } from '../../../../lib/target.ts';
-import { embeddedReportFiles } from './allure.ts';
-import { filesUnder } from './folder-snapshot.ts';
 
 export interface Text {
   where: string;
@@ -19,17 +16,6 @@ export function configuredSecrets(target: Record<string, string>): string[] {
     const value = target[name];
     return doc.secret && value ? [value] : [];
   });
-}
-
-/** Every file under a reports folder, and the files its Allure report embeds. */
-export function reportTexts(reportsDir: string): Text[] {
-  const files = filesUnder(reportsDir);
-  const embedded = files
-    .filter((file) => file.endsWith(join('allure-report', 'index.html')))
-    .flatMap((index) =>
-      [...embeddedReportFiles(index)].map(([name, text]) => ({ where: `${index} › ${name}`, text })),
-    );
-  return [...files.map((file) => ({ where: file, text: readFileSync(file, 'latin1') })), ...embedded];
 }
 
 /** `where: secret…` for each secret found; shows only the start of a secret. */

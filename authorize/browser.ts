@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { AUTHORIZE_MESSAGES, AuthorizeFailure } from './failures.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -53,6 +53,9 @@ export async function openBrowser(headless: boolean, env: NodeJS.ProcessEnv): Pr
     );
   let context: BrowserContext;
   try {
+    // Loaded only to open the browser: Playwright takes most of a second to load, which a usage mistake
+    // or --help should not wait for.
+    const { chromium } = await import('@playwright/test');
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM_PATH,
       headless,

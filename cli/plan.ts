@@ -10,6 +10,7 @@ import { EXIT_CODES } from '../lib/exit-codes.ts';
 import { reportPaths } from '../lib/report-paths.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { NEEDS_ABILITY, NO_AUTH_CODE, NO_CONFIGURED_ID_LEFT, NO_OTHER_CLIENT } from '../run/skip-reasons.ts';
+import { suiteInventory } from './inventory.ts';
 import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, type ListedTest } from './playwright.ts';
 import { selectionArguments, type RunArguments } from './run-arguments.ts';
 import type { CommandIo } from './io.ts';
@@ -66,10 +67,11 @@ function takenBy(tests: readonly ListedTest[]): [string, number][] {
 }
 
 export async function printPlan(args: RunArguments, config: TargetConfig, io: CommandIo): Promise<number> {
-  const tests = await listTests(selectionArguments(args.selection), {
-    ...process.env,
-    [LAST_RUN_VARIABLE]: path.join(reportPaths().root, LAST_RUN_FILE),
-  });
+  const listing = selectionArguments(args.selection);
+  const env = { ...process.env, [LAST_RUN_VARIABLE]: path.join(reportPaths().root, LAST_RUN_FILE) };
+  // The tests a selection lists change only with the suite's code, so the listing is kept (the same cache
+  // as a partial run's inventory), but for --last-failed, which depends on the last run.
+  const tests = await (args.selection.lastFailed ? listTests(listing, env) : suiteInventory(listing, env));
   const used = new Map<string, number>();
   const plans = tests.map((test) => ({ test, plan: outlook(test, config, used) }));
   const runs = plans.filter((p) => p.plan.runs);

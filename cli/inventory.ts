@@ -1,7 +1,8 @@
 /**
  * The suite's whole inventory (every test, its key and the requirements it declares), as a partial run's
- * coverage and the mutation runner need it: listed by Playwright once, then kept under a key made of
- * everything a listing depends on, and reused while none of it changes.
+ * coverage and the mutation runner need it, and a selection's tests as --plan shows them: listed by
+ * Playwright once, then kept under a key made of everything a listing depends on, and reused while none
+ * of it changes.
  *
  * A listing is a Playwright runner of its own loading all 40 spec files: about 1.8 s of CPU beside every
  * run of an area or a --grep (a quarter of such a run's CPU), for an answer that changes only when the

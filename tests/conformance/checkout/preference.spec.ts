@@ -1,4 +1,5 @@
 import { INDUSTRIES, INDUSTRY_TITLES } from '../../../lib/catalogue.ts';
+import type { Profile } from '../../../lib/profiles.ts';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
 import { industryRequirements } from '../../../factories/industry-fields.ts';
 import { INVALID_PREFERENCE_VARIANTS, invalidPreference } from '../../../factories/invalid.ts';
@@ -7,7 +8,8 @@ import { buildPreference } from '../../../factories/preference.ts';
 import { requirementFor } from '../../../schemas/registry.ts';
 import { tokenRejectionCases } from '../../support/cases.ts';
 import { checkRejected, checkSchema, checkSuccess, recordForms } from '../../support/checks.ts';
-import { sendInForms, skipWherePlatformForm } from '../../support/request-forms.ts';
+import { sendInForms, skipWherePlatformForm, type SentInForms } from '../../support/request-forms.ts';
+import type { ApiClient } from '../../support/api-client.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { requestRequirements } from '../../support/lookups.ts';
@@ -21,6 +23,19 @@ const CREATES: RequirementId[] = [
   'preference.request.json-body',
   'preference.events.notification-url-accepted',
 ];
+
+/** Sends `body` in the form the profile sends, and checks the success the spec names for it. */
+async function checkPreferenceCreated(api: ApiClient, profile: Profile, body: unknown): Promise<SentInForms> {
+  const sent = await sendInForms('preference', body, profile, (form) => api.createPreference(form));
+  await recordForms(sent);
+  await checkSuccess(
+    sent.response,
+    'preference.route',
+    { status: 201, advice: 'platform.preference-created-201' },
+    sent.note,
+  );
+  return sent;
+}
 
 test.describe('POST /checkout/preferences', () => {
   // Error paths.
@@ -74,16 +89,7 @@ test.describe('POST /checkout/preferences', () => {
       'creates a preference that carries every documented field',
       declare({ requirements: [...CREATES, ...requestRequirements('preference-request', everyField)] }),
       async ({ api, config }) => {
-        const sent = await sendInForms('preference', everyField, config.profile, (body) =>
-          api.createPreference(body),
-        );
-        await recordForms(sent);
-        await checkSuccess(
-          sent.response,
-          'preference.route',
-          { status: 201, advice: 'platform.preference-created-201' },
-          sent.note,
-        );
+        await checkPreferenceCreated(api, config.profile, everyField);
       },
     );
   }
@@ -104,16 +110,7 @@ test.describe('POST /checkout/preferences', () => {
       }),
       async ({ api, config, recordParameters }) => {
         recordParameters({ industry, seed });
-        const sent = await sendInForms('preference', preference, config.profile, (body) =>
-          api.createPreference(body),
-        );
-        await recordForms(sent);
-        await checkSuccess(
-          sent.response,
-          'preference.route',
-          { status: 201, advice: 'platform.preference-created-201' },
-          sent.note,
-        );
+        const sent = await checkPreferenceCreated(api, config.profile, preference);
         // "Response: not shown": the answer's shape is the platform's, checked as advice.
         await checkSchema(sent.response, 'preference', 'preference.route', { bodyRequired: false });
       },

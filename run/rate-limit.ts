@@ -35,3 +35,25 @@ export function nextWaitMs(
   const wait = retryAfterMs(retryAfter) ?? FIRST_BACK_OFF_MS * 2 ** (attempt - 1);
   return waitedMs + wait > RATE_LIMIT_WAIT_BOUND_MS ? undefined : wait;
 }
+
+/**
+ * Sends with `send`, and again after each 429 for as long as the bound allows (nextWaitMs), telling
+ * `onWait` of each wait. Answers the last answer (a 429 only when the bound ended the waits) and the time
+ * waited: the one loop for the run's set-up and every test's requests.
+ */
+export async function waitingOut429<A extends { status: number; headers: Record<string, string> }>(
+  send: () => Promise<A>,
+  onWait: (ms: number) => void = () => undefined,
+): Promise<{ answer: A; waitedMs: number }> {
+  let answer = await send();
+  let waitedMs = 0;
+  for (let attempt = 1; answer.status === 429; attempt++) {
+    const wait = nextWaitMs(answer.headers['retry-after'], attempt, waitedMs);
+    if (wait === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    waitedMs += wait;
+    onWait(wait);
+    answer = await send();
+  }
+  return { answer, waitedMs };
+}

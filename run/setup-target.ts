@@ -8,7 +8,7 @@ import type { FailureKind } from '../lib/failures.ts';
 import type { SetupFailure } from '../lib/results.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { exchange, HttpTimeoutError, requestTimeoutMs } from './http.ts';
-import { nextWaitMs } from './rate-limit.ts';
+import { waitingOut429 } from './rate-limit.ts';
 import { failure } from './typed-failure.ts';
 import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
 import type { HeldToken, RunTokens } from './state.ts';
@@ -105,16 +105,8 @@ async function grant(
       ...(test ? { test_token: 'true' } : {}),
     }),
   };
-  let answer = await send(config, target, '/oauth/token', request);
-  // A rate limit is waited out as in any test (run/rate-limit.ts); past the bound, the 429 stands.
-  let waited = 0;
-  for (let attempt = 1; answer.status === 429; attempt++) {
-    const wait = nextWaitMs(answer.headers['retry-after'], attempt, waited);
-    if (wait === undefined) break;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    waited += wait;
-    answer = await send(config, target, '/oauth/token', request);
-  }
+  // A rate limit is waited out as in any test; past the bound, the 429 stands.
+  const { answer } = await waitingOut429(() => send(config, target, '/oauth/token', request));
   const body = answer.body as { access_token?: unknown; live_mode?: unknown } | undefined;
   if (answer.status !== 200 || typeof body?.access_token !== 'string' || body.access_token === '')
     return { answer };

@@ -8,7 +8,7 @@
  */
 import type { TestInfo } from '@playwright/test';
 import { endpointById, ENDPOINTS, pathPattern, type EndpointId } from '../../lib/catalogue.ts';
-import { nextWaitMs, RATE_LIMITED } from '../../run/rate-limit.ts';
+import { RATE_LIMITED, waitingOut429 } from '../../run/rate-limit.ts';
 import { addRateLimitWait } from './request-costs.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
@@ -100,8 +100,6 @@ function parseJson(text: string): { json: boolean; body: unknown } {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The query parameters of a URL (absolute or relative to `base`), as a record; empty when unparsable. */
 function queryOf(url: string, base: string): Record<string, string> {
   try {
@@ -158,18 +156,14 @@ export class ApiClient {
    * and the request sent again, unless the test asks for the 429 itself (`Prefer`, or `retryOn429: false`).
    */
   async raw(req: RawRequest): Promise<ApiResponse> {
-    const waits = req.retryOn429 !== false && !req.prefer;
-    let waited = 0;
-    for (let attempt = 1; ; attempt++) {
-      const response = await this.send(req);
-      if (response.status !== 429 || !waits) return response;
-      const wait = nextWaitMs(response.headers['retry-after'], attempt, waited);
-      const what = endpointOfRequest(req.method, req.path);
-      if (wait === undefined) fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what, waited) }));
-      await sleep(wait);
-      waited += wait;
-      addRateLimitWait(this.testInfo, what, wait);
-    }
+    if (req.retryOn429 === false || req.prefer) return this.send(req);
+    const what = () => endpointOfRequest(req.method, req.path);
+    const { answer, waitedMs } = await waitingOut429(
+      () => this.send(req),
+      (ms) => addRateLimitWait(this.testInfo, what(), ms),
+    );
+    if (answer.status === 429) fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what(), waitedMs) }));
+    return answer;
   }
 
   private async send(req: RawRequest): Promise<ApiResponse> {

@@ -269,16 +269,14 @@ async function concurrencyFor(
     config.embedded || args.playwright.includes('--list')
       ? undefined
       : await medianRoundTripMs(config.baseUrl);
-  const plan = planConcurrency(roundTrip, limit, availableParallelism());
-  const workers = asked ?? plan.workers;
-  const casesInFlight = plan.far ? Math.max(1, Math.floor(limit / workers)) : 1;
+  const plan = planConcurrency(roundTrip, limit, availableParallelism(), asked);
   if (plan.far)
     io.out(
-      `The target answers in ${Math.round(roundTrip!)} ms: ${workers} workers, each judging up to ${casesInFlight} generated cases side by side (at most ${limit} requests in flight: ${CONCURRENCY_VARIABLE})`,
+      `The target answers in ${Math.round(roundTrip!)} ms: ${plan.workers} workers, each judging up to ${plan.casesInFlight} generated cases side by side (at most ${limit} requests in flight: ${CONCURRENCY_VARIABLE})`,
     );
   return {
-    playwright: asked === undefined ? ['--workers', String(workers)] : [],
-    env: planEnvironment({ ...plan, workers, casesInFlight }),
+    playwright: asked === undefined ? ['--workers', String(plan.workers)] : [],
+    env: planEnvironment(plan),
   };
 }
 

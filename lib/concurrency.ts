@@ -43,18 +43,23 @@ export interface ConcurrencyPlan {
 
 /**
  * The plan for a target `roundTripMs` away (undefined: on this machine, the embedded mock), within
- * `limit` requests in flight, on `cores` cores. The workers times the cases each judges side by side never
- * exceed the limit, and a worker runs one test at a time.
+ * `limit` requests in flight, on `cores` cores, with the workers a user asked for if any. The workers
+ * times the cases each judges side by side never exceed the limit, and a worker runs one test at a time.
  */
 export function planConcurrency(
   roundTripMs: number | undefined,
   limit: number,
   cores: number,
+  askedWorkers?: number,
 ): ConcurrencyPlan {
-  const near = Math.max(1, Math.min(cores, limit));
   if (roundTripMs === undefined || roundTripMs < FAR_ROUND_TRIP_MS)
-    return { far: false, workers: near, casesInFlight: 1, fullyParallel: false };
-  const workers = Math.max(1, Math.min(MAX_FAR_WORKERS, limit));
+    return {
+      far: false,
+      workers: askedWorkers ?? Math.max(1, Math.min(cores, limit)),
+      casesInFlight: 1,
+      fullyParallel: false,
+    };
+  const workers = askedWorkers ?? Math.max(1, Math.min(MAX_FAR_WORKERS, limit));
   return { far: true, workers, casesInFlight: Math.max(1, Math.floor(limit / workers)), fullyParallel: true };
 }
 

@@ -25,7 +25,13 @@ import { runSuite } from '../../../scripts/suite/run-suite.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 
 test.describe('the concurrency plan', () => {
-  const PLANS = [
+  const PLANS: {
+    roundTripMs: number | undefined;
+    limit: number;
+    cores: number;
+    asked?: number;
+    plan: { far: boolean; workers: number; casesInFlight: number };
+  }[] = [
     { roundTripMs: undefined, limit: 12, cores: 2, plan: { far: false, workers: 2, casesInFlight: 1 } },
     { roundTripMs: 3, limit: 12, cores: 2, plan: { far: false, workers: 2, casesInFlight: 1 } },
     { roundTripMs: 3, limit: 1, cores: 2, plan: { far: false, workers: 1, casesInFlight: 1 } },
@@ -33,10 +39,13 @@ test.describe('the concurrency plan', () => {
     { roundTripMs: 100, limit: 8, cores: 16, plan: { far: true, workers: 4, casesInFlight: 2 } },
     { roundTripMs: 100, limit: 2, cores: 2, plan: { far: true, workers: 2, casesInFlight: 1 } },
     { roundTripMs: 250, limit: 64, cores: 2, plan: { far: true, workers: 4, casesInFlight: 16 } },
-  ] as const;
-  for (const { roundTripMs, limit, cores, plan } of PLANS)
-    test(`${roundTripMs ?? 'embedded'} ms away, ${limit} in flight, ${cores} cores`, () => {
-      const planned = planConcurrency(roundTripMs, limit, cores);
+    // --workers asked by the user: kept, and the cases side by side fit the limit around them.
+    { roundTripMs: 100, limit: 12, cores: 2, asked: 6, plan: { far: true, workers: 6, casesInFlight: 2 } },
+    { roundTripMs: 3, limit: 12, cores: 2, asked: 1, plan: { far: false, workers: 1, casesInFlight: 1 } },
+  ];
+  for (const { roundTripMs, limit, cores, asked, plan } of PLANS)
+    test(`${roundTripMs ?? 'embedded'} ms away, ${limit} in flight, ${cores} cores${asked ? `, --workers ${asked}` : ''}`, () => {
+      const planned = planConcurrency(roundTripMs, limit, cores, asked);
       expect(planned).toMatchObject(plan);
       expect(planned.fullyParallel).toBe(plan.far);
       expect(planned.workers * planned.casesInFlight).toBeLessThanOrEqual(limit);

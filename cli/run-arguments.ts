@@ -21,6 +21,8 @@ export interface Selection {
 export interface RunArguments {
   help: boolean;
   plan: boolean;
+  /** Whether to build Allure's HTML report (--no-html: not). */
+  html: boolean;
   reportsDir?: string;
   baselineFile?: string;
   selection: Selection;
@@ -90,6 +92,7 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
   const result: RunArguments = {
     help: false,
     plan: false,
+    html: true,
     selection: { areas: [], lastFailed: false, files: [] },
     playwright: [],
   };
@@ -104,7 +107,10 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
     };
     if (option === '--help' || option === '-h') result.help = true;
     else if (option === '--plan') result.plan = true;
-    else if (option === '--last-failed') result.selection.lastFailed = true;
+    else if (option === '--no-html') {
+      if (inline !== undefined) throw new UsageError(`${option} takes no value`);
+      result.html = false;
+    } else if (option === '--last-failed') result.selection.lastFailed = true;
     else if (OWN_WITH_VALUE.includes(option)) {
       const value = takeValue();
       if (option === '--project') {

@@ -34,7 +34,7 @@ import { parseResults, type SetupFailure, type TestRecord } from '../lib/results
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../reporting/baseline.ts';
-import type { KeptResults } from '../reporting/allure-report.ts';
+import type { KeptResults } from '../reporting/allure-results.ts';
 import { readResultFolder } from '../reporting/result-files.ts';
 import { withoutCredentials } from '../run/redact.ts';
 import { SHARD_VARIABLE } from '../run/state.ts';
@@ -76,6 +76,8 @@ Selection (a selection gets a verdict on what it selected; the rest is reported 
 Run:
   --plan               list what would run and what would be skipped, and why, without a request
   --reports DIR        write reports to DIR (default ./reports)
+  --no-html            skip Allure's HTML report (coverage, JUnit, summary.json and Allure's results
+                       are written as always): a run ends 1-2 s sooner, with about 3 s less CPU
   --baseline FILE      known deviations (default ./conformance-baseline.json, or PAYMENTS_BASELINE)
   --workers N, --repeat-each N, --max-failures N, --timeout MS, --list, --quiet   passed to Playwright
   --help               this text
@@ -336,7 +338,11 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     const mockBuilt = buildServedMock(mock);
     // The report builders (Allure's and its plugin among them) load while the tests run, not after them,
     // and after the mock is built: the first test waits for the mock, nothing waits for the builders yet.
-    reportBuilders = mockBuilt.then(() => import('../reporting/build.ts'));
+    reportBuilders = mockBuilt.then(async () => {
+      const builders = await import('../reporting/build.ts');
+      if (args.html) await import('../reporting/allure-report.ts');
+      return builders;
+    });
     reportBuilders.catch(() => undefined);
     run = await running;
   } finally {
@@ -382,6 +388,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     baseline,
     paths,
     invocation: runInvocation(),
+    html: args.html,
   });
   for (const line of lines) io.out(line);
   rmSync(prepared.paths.run.root, { recursive: true, force: true });

@@ -6,14 +6,18 @@
  */
 import './node20-iterator-helpers.ts';
 import { rmSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AllureReport, resolveConfig } from '@allurereport/core';
 import AwesomePlugin from '@allurereport/plugin-awesome';
 import { BufferResultFile } from '@allurereport/reader-api';
-import { RUN_LABELS } from '../lib/results.ts';
 import { CONFORMANCE_CATEGORIES } from './categories.ts';
-import { writeResultFolder, type AllureFile } from './result-files.ts';
+import {
+  keepResults,
+  markKnownDeviations,
+  type KeptResults,
+  type KnownDeviationNote,
+} from './allure-results.ts';
+import type { AllureFile } from './result-files.ts';
 
 export const REPORT_NAME = 'Payments Platform API conformance';
 /** The report groups tests by area, then endpoint; requirements are labels, not levels. */
@@ -24,11 +28,6 @@ export const GROUP_BY = ['epic', 'feature'];
  * a few hundred runs, seconds and megabytes).
  */
 export const HISTORY_RUNS_SHOWN = 10;
-
-export interface KnownDeviationNote {
-  until: string;
-  reason: string;
-}
 
 export interface AllureReportOptions {
   /** Allure's result files: results, containers, attachments, environment. */
@@ -45,7 +44,6 @@ export interface AllureReportOptions {
   knownDeviations: ReadonlyMap<string, KnownDeviationNote>;
 }
 
-const RESULT_FILE = /-result\.json$/;
 /** The single-file report, as the plugin names it in the report's folder. */
 const REPORT_FILE = 'index.html';
 const ANALYTICS_START = '<script async src="https://www.googletagmanager.com';
@@ -56,62 +54,8 @@ const ANALYTICS =
 const ANALYTICS_WINDOW = 8 * 1024;
 const EXTERNAL_MARKERS = ['googletagmanager', 'gtag('];
 
-export interface KeptResults {
-  folder: string;
-  /** The previous results, moved out of `folder`: deleted meanwhile. */
-  replacing?: string;
-  /**
-   * Whether `folder` already holds the results as the run wrote them (moved there whole): then only the
-   * ones this build changes are written again, not hundreds of files written and deleted for nothing.
-   */
-  inPlace?: boolean;
-}
-
-/**
- * Writes the results into their folder (all of them, or where they are in place already the ones
- * `changed`) and deletes the ones they replace: hundreds of files each, left to the disk and the thread
- * pool while this thread renders the report.
- */
-function keep(
-  kept: KeptResults,
-  results: readonly AllureFile[],
-  changed: readonly AllureFile[],
-): Promise<unknown> {
-  return Promise.all([
-    writeResultFolder(kept.folder, kept.inPlace ? changed : results),
-    kept.replacing ? rm(kept.replacing, { recursive: true, force: true }) : undefined,
-  ]);
-}
-
 export class ReportBuildError extends Error {
   override name = 'ReportBuildError';
-}
-
-interface ResultFile {
-  labels?: { name: string; value: string }[];
-  statusDetails?: { message?: string };
-}
-
-/** The results of known deviations marked (a label and a first line), so the report files them apart. */
-function markKnownDeviations(
-  files: readonly AllureFile[],
-  known: ReadonlyMap<string, KnownDeviationNote>,
-): readonly AllureFile[] {
-  if (known.size === 0) return files;
-  return files.map((file) => {
-    if (!RESULT_FILE.test(file.name)) return file;
-    const result = JSON.parse(file.content.toString('utf8')) as ResultFile;
-    const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
-    const note = key ? known.get(key) : undefined;
-    if (!note) return file;
-    const text = `known deviation until ${note.until}: ${note.reason}`;
-    result.labels = [...(result.labels ?? []), { name: RUN_LABELS.knownDeviation, value: text }];
-    result.statusDetails = {
-      ...result.statusDetails,
-      message: `${text}\n\n${result.statusDetails?.message ?? ''}`,
-    };
-    return { name: file.name, content: Buffer.from(JSON.stringify(result), 'utf8') };
-  });
 }
 
 /**
@@ -171,9 +115,9 @@ function analyticsFree(files: ReportFiles): ReportFiles {
 }
 
 /**
- * The report's one plugin, made here rather than named for Allure to import: Allure would import it by
- * name at run time, from node_modules, beside the copy the compiled command line carries (cli/compile.mjs),
- * and would add its agent plugin (output for coding agents, written only when configured).
+ * The report's one plugin, made here rather than named for Allure to import: named, Allure would import
+ * it from node_modules at run time and add its agent plugin (output for coding agents, written only when
+ * configured).
  */
 function reportPlugins() {
   return [
@@ -194,9 +138,10 @@ export async function buildAllureReport(options: AllureReportOptions): Promise<s
   let kept: Promise<unknown> | undefined;
   // Kept once the report has started (it reads the target's history through the same thread pool), and
   // kept all the same when the report could not be built.
-  const changed = results.filter((file, index) => file !== options.results[index]);
-  const keepResults = () =>
-    (kept ??= options.keepResultsIn ? keep(options.keepResultsIn, results, changed) : Promise.resolve());
+  const keepThem = () =>
+    (kept ??= options.keepResultsIn
+      ? keepResults(options.keepResultsIn, options.results, results)
+      : Promise.resolve());
   try {
     rmSync(options.output, { recursive: true, force: true });
     const config = await resolveConfig(
@@ -218,12 +163,12 @@ export async function buildAllureReport(options: AllureReportOptions): Promise<s
       variables: options.variables,
     });
     await report.start();
-    keepResults().catch(() => undefined);
+    keepThem().catch(() => undefined);
     for (const file of [...results].sort(byName))
       await report.readResult(new BufferResultFile(file.content, file.name));
     await report.done();
     return join(options.output, REPORT_FILE);
   } finally {
-    await keepResults();
+    await keepThem();
   }
 }

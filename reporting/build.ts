@@ -2,11 +2,14 @@
  * Everything after the tests, from their typed results: the baseline applied, coverage by requirement
  * (Markdown, JSON and the HTML attached to the report), JUnit, the history of this target, the Allure
  * report, the console summary, summary.json and the verdict. Used by a run and by a merge of shards.
+ *
+ * Allure's report builder is imported only for a run that builds the HTML report: loading Allure takes
+ * about 2 s of CPU, more than the rest of this module's work on a run of an area.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { ReportPaths } from '../lib/report-paths.ts';
 import type { TestRecord } from '../lib/results.ts';
-import { buildAllureReport, type KeptResults } from './allure-report.ts';
+import { keepResults, markKnownDeviations, type KeptResults } from './allure-results.ts';
 import type { AllureFile } from './result-files.ts';
 import { applyBaseline, type Baseline } from './baseline.ts';
 import { buildCoverage } from './coverage.ts';
@@ -36,6 +39,8 @@ export interface RunReportInput {
   invocation: string;
   /** Extra lines for the report's overview. */
   variables?: Record<string, string>;
+  /** Whether to build Allure's HTML report (default yes); without it, a report of an earlier run is removed. */
+  html?: boolean;
 }
 
 export async function buildRunReports(
@@ -69,27 +74,40 @@ export async function buildRunReports(
     invocation: input.invocation,
     abilities: input.abilities,
     baselineFile: input.baseline.file,
+    html: input.html !== false,
   };
-  await buildAllureReport({
-    results: input.allureResults,
-    ...(input.keepAllureResultsIn ? { keepResultsIn: input.keepAllureResultsIn } : {}),
-    output: paths.allureReport,
-    historyPath: history.allure,
-    attachments: [paths.coverageHtml, paths.coverageMarkdown],
-    knownDeviations: new Map(
-      baseline.known.map((k) => [k.record.key, { until: k.entry.until, reason: k.entry.reason }]),
-    ),
-    variables: {
-      Target: input.target,
-      Profile: input.profile,
-      Abilities: input.abilities || 'none',
-      Selection: input.selection,
-      Verdict: `${verdict.headline} (exit ${verdict.exitCode})`,
-      Requirements: `${coverage.totals.testable} testable: ${coverage.totals.passed} passed, ${coverage.totals.failed} failed, ${coverage.totals['not exercised']} not exercised, ${coverage.totals['not selected']} not selected`,
-      'Coverage by requirement': 'Global attachments: coverage.html',
-      ...input.variables,
-    },
-  });
+  const knownDeviations = new Map(
+    baseline.known.map((k) => [k.record.key, { until: k.entry.until, reason: k.entry.reason }]),
+  );
+  if (input.html === false) {
+    rmSync(paths.allureReport, { recursive: true, force: true });
+    if (input.keepAllureResultsIn)
+      await keepResults(
+        input.keepAllureResultsIn,
+        input.allureResults,
+        markKnownDeviations(input.allureResults, knownDeviations),
+      );
+  } else {
+    const { buildAllureReport } = await import('./allure-report.ts');
+    await buildAllureReport({
+      results: input.allureResults,
+      ...(input.keepAllureResultsIn ? { keepResultsIn: input.keepAllureResultsIn } : {}),
+      output: paths.allureReport,
+      historyPath: history.allure,
+      attachments: [paths.coverageHtml, paths.coverageMarkdown],
+      knownDeviations,
+      variables: {
+        Target: input.target,
+        Profile: input.profile,
+        Abilities: input.abilities || 'none',
+        Selection: input.selection,
+        Verdict: `${verdict.headline} (exit ${verdict.exitCode})`,
+        Requirements: `${coverage.totals.testable} testable: ${coverage.totals.passed} passed, ${coverage.totals.failed} failed, ${coverage.totals['not exercised']} not exercised, ${coverage.totals['not selected']} not selected`,
+        'Coverage by requirement': 'Global attachments: coverage.html',
+        ...input.variables,
+      },
+    });
+  }
   writeFileSync(paths.summary, `${JSON.stringify(summaryFile(summaryInput), null, 2)}\n`);
   return { verdict, lines: summaryLines(summaryInput) };
 }

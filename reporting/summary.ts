@@ -26,6 +26,8 @@ export interface SummaryInput {
   invocation: string;
   abilities: string;
   baselineFile: string;
+  /** Whether the run built Allure's HTML report (not with --no-html). */
+  html: boolean;
 }
 
 const shown = (path: string) => relative(process.cwd(), path) || '.';
@@ -177,7 +179,9 @@ export function summaryLines(input: SummaryInput): string[] {
   }
   lines.push(
     '',
-    `Report:   ${shown(paths.allureReport)}/index.html (opens from disk)`,
+    input.html
+      ? `Report:   ${shown(paths.allureReport)}/index.html (opens from disk)`
+      : `Report:   not built (--no-html); Allure's results are in ${shown(paths.allureResults)}`,
     `Coverage: ${shown(paths.coverageMarkdown)} · JUnit: ${shown(paths.junit)} · summary: ${shown(paths.summary)}`,
     `Verdict: ${verdict.headline} (exit ${verdict.exitCode})${verdict.reasons.length ? ` — ${verdict.reasons.join('; ')}` : ''}`,
   );

@@ -65,7 +65,7 @@ test.describe('npm run conformance: running part of the suite', () => {
 
   test('--grep INVALID_STORE_ID runs the matching tests only, exits 0, and reports the rest "not selected"', async () => {
     const run = await runSuite({
-      args: ['--grep', 'INVALID_STORE_ID'],
+      args: ['--grep', 'INVALID_STORE_ID', '--no-html'],
       reportsDir: scratchDir('run'),
       timeoutMs: RUN_TIMEOUT_MS,
     });
@@ -77,7 +77,7 @@ test.describe('npm run conformance: running part of the suite', () => {
 
   test('a selection that matches no test exits 1 with a "nothing tested" verdict', async () => {
     const run = await runSuite({
-      args: ['--grep', 'no test is called this'],
+      args: ['--grep', 'no test is called this', '--no-html'],
       reportsDir: scratchDir('run'),
       timeoutMs: RUN_TIMEOUT_MS,
     });
@@ -91,7 +91,7 @@ test.describe('npm run conformance: running part of the suite', () => {
     try {
       const failing = await runSuite({
         target: mock.env,
-        args: ['--project', 'stores', '--project', 'chargebacks', ...ONE_WORKER],
+        args: ['--project', 'stores', '--project', 'chargebacks', '--no-html', ...ONE_WORKER],
         reportsDir: scratchDir('run'),
         timeoutMs: RUN_TIMEOUT_MS,
       });
@@ -102,7 +102,7 @@ test.describe('npm run conformance: running part of the suite', () => {
 
       const rerun = await runSuite({
         target: mock.env,
-        args: ['--last-failed', ...ONE_WORKER],
+        args: ['--last-failed', '--no-html', ...ONE_WORKER],
         reportsDir: failing.reports.root,
         timeoutMs: RUN_TIMEOUT_MS,
       });

@@ -60,6 +60,7 @@ test.describe('npm run conformance: a target that cannot be tested exits 3', () 
     try {
       const run = await runSuite({
         target: { ...mock.env, [VARIABLES.clientSecret]: 'not-the-configured-secret' },
+        args: ['--no-html'],
         reportsDir: scratchDir('run'),
         timeoutMs: 60_000,
       });

@@ -24,6 +24,7 @@ const OPTIONS = [
   '--shard',
   '--last-failed',
   '--plan',
+  '--no-html',
   '--reports',
   '--baseline',
   '--help',
@@ -64,6 +65,12 @@ const MISTAKES: Mistake[] = [
     args: () => ['--project', 'nope'],
     names: /--project/,
     allowed: /oauth, checkout, account-reports, .*stores, wallet/,
+  },
+  {
+    mistake: 'a value given to a flag (--no-html=yes)',
+    args: () => ['--no-html=yes'],
+    names: /--no-html/,
+    allowed: /takes no value/,
   },
   {
     mistake: 'a malformed shard (--shard 3/2)',

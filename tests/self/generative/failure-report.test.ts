@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   mock = await startMockInWorker({ variation: { type: 'mutant', name: MUTANT } });
   run = await runSuite({
     target: mock.env,
-    args: ['--grep', TITLE],
+    args: ['--grep', TITLE, '--no-html'],
     env: { [GENERATIVE_VARIABLES.seed]: SEED },
     timeoutMs: RUN_TIMEOUT_MS,
   });
@@ -91,7 +91,7 @@ test("the test's last request in the report is the counterexample's, with its cu
 test('the replay command fails the same test again, on the same counterexample', async () => {
   const again = await runSuite({
     target: mock.env,
-    args: ['--grep', TITLE],
+    args: ['--grep', TITLE, '--no-html'],
     env: { [GENERATIVE_VARIABLES.seed]: SEED },
     timeoutMs: RUN_TIMEOUT_MS,
   });

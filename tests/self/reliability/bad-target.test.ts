@@ -64,6 +64,8 @@ async function runAgainst(target: BadTarget, options: SuiteRunOptions): Promise<
     return noted(
       await runSuite({
         ...options,
+        // No test here reads the HTML report.
+        args: [...(options.args ?? []), '--no-html'],
         target: { [VARIABLES.baseUrl]: target.url, ...options.target },
         env: { [RUN_VARIABLES.requestTimeoutMs]: String(REQUEST_TIMEOUT_MS), ...options.env },
       }),

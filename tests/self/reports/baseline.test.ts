@@ -59,7 +59,7 @@ async function runAgainst(mock: MockInWorker, area: 'stores' | 'chargebacks'): P
   forwarding.pointAt(mock.baseUrl);
   return runSuite({
     target: { ...mock.env, [VARIABLES.baseUrl]: forwarding.url },
-    args: ['--project', area, '--workers', '1'],
+    args: ['--project', area, '--workers', '1', '--no-html'],
     cwd,
     reportsDir: reports,
     timeoutMs: RUN_TIMEOUT_MS,

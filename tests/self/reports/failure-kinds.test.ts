@@ -72,6 +72,8 @@ const runs = new Map(
                 area: provoked.area,
                 reportsDir: dir,
                 timeoutMs: RUN_TIMEOUT_MS,
+                // Categories are read from the results, as Allure's report reads them: no HTML needed.
+                html: false,
                 ...(provoked.profile ? { variables: { [VARIABLES.profile]: provoked.profile } } : {}),
               })
             ).run,

@@ -3,7 +3,8 @@
  * reports folder, keep separate histories; each run says what changed since the last run on the same
  * target (tests newly failing, newly passing), and lists them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_PROFILE } from '../../../lib/profiles.ts';
 import { reportPathsUnder } from '../../../lib/report-paths.ts';
@@ -35,9 +36,9 @@ const setting = once(async () => {
   return { faithful, storeNoAuth, forwarding, reports };
 });
 
-async function embeddedRun(): Promise<SuiteRun> {
+async function embeddedRun(args: readonly string[]): Promise<SuiteRun> {
   const { reports } = await setting();
-  return runSuite({ args: SELECTION, reportsDir: reports, timeoutMs: RUN_TIMEOUT_MS });
+  return runSuite({ args: [...SELECTION, ...args], reportsDir: reports, timeoutMs: RUN_TIMEOUT_MS });
 }
 
 /** A run against the separately started target, whichever mock it forwards to. */
@@ -56,7 +57,12 @@ async function separateRun(mock: 'faithful' | 'storeNoAuth'): Promise<SuiteRun> 
 async function firstEmbedded(): Promise<SuiteRun> {
   return (await embeddedStoresRun()).run;
 }
-const secondEmbedded = once(async () => (await firstEmbedded(), embeddedRun()));
+/** Without the HTML report: whether the first run's report was left in the folder, seen at once. */
+const secondEmbedded = once(async () => {
+  await firstEmbedded();
+  const run = await embeddedRun(['--no-html']);
+  return { run, reportLeft: existsSync(join(run.reports.allureReport, 'index.html')) };
+});
 const separateFaithful = once(async () => (await secondEmbedded(), separateRun('faithful')));
 const separateMutant = once(async () => (await separateFaithful(), separateRun('storeNoAuth')));
 const separateFixed = once(async () => (await separateMutant(), separateRun('faithful')));
@@ -103,9 +109,21 @@ test.describe('history per target', () => {
   });
 
   test('the second run on the embedded mock says how many tests newly fail and newly pass since the last', async () => {
-    const run = await secondEmbedded();
+    const { run } = await secondEmbedded();
     expect(run.exitCode, run.output).toBe(0);
     expect(run.output).toMatch(SINCE(0, 0));
+  });
+
+  test('a run with --no-html is in the history all the same, keeps its Allure results and removes the earlier report', async () => {
+    const first = await firstEmbedded();
+    expect(first.output).toMatch(/^Report: +\S*allure-report\/index\.html \(opens from disk\)$/m);
+    const { run, reportLeft } = await secondEmbedded();
+    expect(reportLeft, "the first run's report is not left to pass for this run's").toBe(false);
+    expect(run.output).toMatch(
+      /^Report: +not built \(--no-html\); Allure's results are in \S*allure-results$/m,
+    );
+    const results = readdirSync(run.reports.allureResults).filter((f) => f.endsWith('-result.json'));
+    expect(results, 'one Allure result per test').toHaveLength(run.records.length);
   });
 
   test('a run that breaks tests counts and lists the newly failing ones', async () => {

@@ -116,7 +116,7 @@ test.describe('runs', () => {
         target: { ...mock.env, [VARIABLES.baseUrl]: proxy.url },
         // A limit of 2 plans 2 workers (each costs a second of start-up); 12 would plan 4.
         env: { PAYMENTS_CONCURRENCY: '2' },
-        args: ['--project', 'stores'],
+        args: ['--project', 'stores', '--no-html'],
       });
       expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
       expect(run.output).toMatch(
@@ -136,7 +136,11 @@ test.describe('runs', () => {
         target: mock.env,
         // Eight cases: past the limit of 3 a second, so the run waits, in a fraction of the default's time.
         env: { [GENERATIVE_VARIABLES.runs]: '8' },
-        args: ['--grep', 'answers every client_credentials request the spec allows with a grant'],
+        args: [
+          '--grep',
+          'answers every client_credentials request the spec allows with a grant',
+          '--no-html',
+        ],
       });
       expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
       expect(run.output).toMatch(
@@ -177,7 +181,7 @@ test.describe('runs', () => {
     try {
       const run = await runSuite({
         target: { ...mock.env, [VARIABLES.baseUrl]: url },
-        args: ['--project', 'stores'],
+        args: ['--project', 'stores', '--no-html'],
       });
       expect(run.exitCode, run.output).toBe(EXIT_CODES.untestable);
       const limited = run.records.filter((r) => r.failures.some((f) => f.kind === 'rate-limited'));

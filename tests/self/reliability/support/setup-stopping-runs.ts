@@ -26,6 +26,7 @@ export interface SetupStoppingRun {
 function runAgainst(url: string, dir: string): Promise<SuiteRun> {
   return runSuite({
     target: { [VARIABLES.baseUrl]: url },
+    args: ['--no-html'],
     env: { [RUN_VARIABLES.requestTimeoutMs]: String(SETUP_REQUEST_TIMEOUT_MS) },
     reportsDir: join(dir, 'reports'),
     timeoutMs: RUN_TIMEOUT_MS,

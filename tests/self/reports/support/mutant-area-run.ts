@@ -23,6 +23,8 @@ export async function runAreaAgainstMutant(options: {
   timeoutMs: number;
   /** PAYMENTS_* variables of the run besides the mutant's own (a profile, say). */
   variables?: Record<string, string>;
+  /** Whether the run builds the HTML report (default yes; --no-html for runs whose readers never open it). */
+  html?: boolean;
 }): Promise<MutantAreaRun> {
   const mock = await startMockInWorker({ variation: { type: 'mutant', name: options.mutant } });
   const forwarding = await startForwardingTarget(mock.baseUrl);
@@ -31,7 +33,7 @@ export async function runAreaAgainstMutant(options: {
     const run = await runSuite({
       target,
       // One area's tests: one worker runs them about as soon as two, for less CPU.
-      args: ['--project', options.area, '--workers', '1'],
+      args: ['--project', options.area, '--workers', '1', ...(options.html === false ? ['--no-html'] : [])],
       reportsDir: options.reportsDir,
       timeoutMs: options.timeoutMs,
     });

@@ -1,0 +1,70 @@
+/**
+ * The run's Allure result files as the reports folder keeps them (`allure-results`): for Allure's own
+ * tools, for a later merge of shards, and for a report built later. Known deviations are marked in them,
+ * with or without the HTML report, so a reader of the folder files them apart as the report does.
+ */
+import { rm } from 'node:fs/promises';
+import { RUN_LABELS } from '../lib/results.ts';
+import { writeResultFolder, type AllureFile } from './result-files.ts';
+
+export interface KnownDeviationNote {
+  until: string;
+  reason: string;
+}
+
+export interface KeptResults {
+  folder: string;
+  /** The previous results, moved out of `folder`: deleted meanwhile. */
+  replacing?: string;
+  /**
+   * Whether `folder` already holds the results as the run wrote them (moved there whole): then only the
+   * ones marked here are written again, not hundreds of files written and deleted for nothing.
+   */
+  inPlace?: boolean;
+}
+
+const RESULT_FILE = /-result\.json$/;
+
+interface ResultFile {
+  labels?: { name: string; value: string }[];
+  statusDetails?: { message?: string };
+}
+
+/** The results of known deviations marked (a label and a first line), so the report files them apart. */
+export function markKnownDeviations(
+  files: readonly AllureFile[],
+  known: ReadonlyMap<string, KnownDeviationNote>,
+): readonly AllureFile[] {
+  if (known.size === 0) return files;
+  return files.map((file) => {
+    if (!RESULT_FILE.test(file.name)) return file;
+    const result = JSON.parse(file.content.toString('utf8')) as ResultFile;
+    const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
+    const note = key ? known.get(key) : undefined;
+    if (!note) return file;
+    const text = `known deviation until ${note.until}: ${note.reason}`;
+    result.labels = [...(result.labels ?? []), { name: RUN_LABELS.knownDeviation, value: text }];
+    result.statusDetails = {
+      ...result.statusDetails,
+      message: `${text}\n\n${result.statusDetails?.message ?? ''}`,
+    };
+    return { name: file.name, content: Buffer.from(JSON.stringify(result), 'utf8') };
+  });
+}
+
+/**
+ * Writes the `marked` results into their folder (all of them, or where the run's are in place already
+ * the ones marking changed) and deletes the ones they replace: hundreds of files each, left to the disk
+ * and the thread pool while this thread renders the report.
+ */
+export function keepResults(
+  kept: KeptResults,
+  original: readonly AllureFile[],
+  marked: readonly AllureFile[],
+): Promise<unknown> {
+  const written = kept.inPlace ? marked.filter((file, index) => file !== original[index]) : marked;
+  return Promise.all([
+    writeResultFolder(kept.folder, written),
+    kept.replacing ? rm(kept.replacing, { recursive: true, force: true }) : undefined,
+  ]);
+}

@@ -46,13 +46,4 @@ export default tseslint.config(
     rules: { 'playwright/no-conditional-in-test': 'off' },
   },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
-  {
-    // The project's CommonJS files (lib/lib-folder.cjs, playwright.config.cjs): CommonJS on purpose.
-    files: ['**/*.cjs'],
-    languageOptions: {
-      sourceType: 'commonjs',
-      globals: { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly' },
-    },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
 );

@@ -30,7 +30,10 @@ interface ResultFile {
   statusDetails?: { message?: string };
 }
 
-/** The results of known deviations marked (a label and a first line), so the report files them apart. */
+/**
+ * The results of known deviations marked (a label and a first line), so the report files them apart. A
+ * result marked already (a shard's, merged) is left as it is.
+ */
 export function markKnownDeviations(
   files: readonly AllureFile[],
   known: ReadonlyMap<string, KnownDeviationNote>,
@@ -41,7 +44,7 @@ export function markKnownDeviations(
     const result = JSON.parse(file.content.toString('utf8')) as ResultFile;
     const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
     const note = key ? known.get(key) : undefined;
-    if (!note) return file;
+    if (!note || result.labels?.some((l) => l.name === RUN_LABELS.knownDeviation)) return file;
     const text = `known deviation until ${note.until}: ${note.reason}`;
     result.labels = [...(result.labels ?? []), { name: RUN_LABELS.knownDeviation, value: text }];
     result.statusDetails = {

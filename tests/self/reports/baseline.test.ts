@@ -9,9 +9,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
+import { RUN_LABELS } from '../../../lib/results.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { DEFAULT_BASELINE_FILE, type BaselineEntry } from '../../../reporting/baseline.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
+import { labelOf, readAllureResults } from './support/allure.ts';
 import { linesOf, runCliCommand } from './support/cli-command.ts';
 import { startForwardingTarget, type ForwardingTarget } from './support/forwarding-target.ts';
 import { caseKey, readJunit } from './support/junit.ts';
@@ -190,6 +192,23 @@ test.describe('known deviations (conformance-baseline.json)', () => {
       expect(testCase.skipped?.message).toBe(`known deviation until ${UNTIL}: ${REASON}`);
       expect(testCase.failure).toBeUndefined();
       expect(testCase.error).toBeUndefined();
+    }
+  });
+
+  test("Allure's results mark each known deviation once, with its date and reason, as the report files it", async () => {
+    const run = await acceptedRun();
+    const known = new Set(failedKeys(await firstRun()));
+    const note = `known deviation until ${UNTIL}: ${REASON}`;
+    const marked = readAllureResults(run.reports.allureResults).filter((r) =>
+      known.has(labelOf(r, RUN_LABELS.testKey) ?? ''),
+    );
+    expect(marked.map((r) => labelOf(r, RUN_LABELS.testKey)).sort()).toEqual([...known].sort());
+    for (const result of marked) {
+      expect(result.labels.filter((l) => l.name === RUN_LABELS.knownDeviation)).toEqual([
+        { name: RUN_LABELS.knownDeviation, value: note },
+      ]);
+      expect(result.statusDetails?.message?.startsWith(`${note}\n\n`), result.name).toBe(true);
+      expect(result.statusDetails?.message?.indexOf(note, 1), 'marked once').toBe(-1);
     }
   });
 

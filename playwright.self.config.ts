@@ -10,6 +10,7 @@ const LONG_SEQUENCES = [
   '**/package/installed-package.test.ts',
   '**/reports/baseline.test.ts',
   '**/reports/history.test.ts',
+  '**/reports/merge.test.ts',
 ];
 
 /** The project's own tests: schemas, factories, mock, reports, reliability. Separate from the conformance run. */

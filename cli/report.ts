@@ -96,7 +96,9 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
 export function openCommand(io: CommandIo): Promise<number> {
   const paths = reportPaths();
   if (!existsSync(path.join(paths.allureReport, 'index.html'))) {
-    io.err(`no report in ${paths.allureReport}: run npm run conformance first`);
+    io.err(
+      `no report in ${paths.allureReport}: run npm run conformance first (a run with --no-html builds none)`,
+    );
     return Promise.resolve(EXIT_CODES.usage);
   }
   const allure = path.join(path.dirname(createRequire(import.meta.url).resolve('allure')), '..', 'cli.js');

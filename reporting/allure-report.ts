@@ -11,12 +11,6 @@ import { AllureReport, resolveConfig } from '@allurereport/core';
 import AwesomePlugin from '@allurereport/plugin-awesome';
 import { BufferResultFile } from '@allurereport/reader-api';
 import { CONFORMANCE_CATEGORIES } from './categories.ts';
-import {
-  keepResults,
-  markKnownDeviations,
-  type KeptResults,
-  type KnownDeviationNote,
-} from './allure-results.ts';
 import type { AllureFile } from './result-files.ts';
 
 export const REPORT_NAME = 'Payments Platform API conformance';
@@ -30,18 +24,16 @@ export const GROUP_BY = ['epic', 'feature'];
 export const HISTORY_RUNS_SHOWN = 10;
 
 export interface AllureReportOptions {
-  /** Allure's result files: results, containers, attachments, environment. */
+  /** Allure's result files (results, containers, attachments, environment), known deviations marked. */
   results: readonly AllureFile[];
-  /** Where the results are kept as files (known deviations marked), written while the report is built. */
-  keepResultsIn?: KeptResults;
+  /** Writes the results where the reports keep them: started once the report has started. */
+  keepResults?: () => Promise<unknown>;
   output: string;
   historyPath: string;
   /** Files shown as the report's global attachments (the coverage report). */
   attachments: readonly string[];
   /** Shown on the report's overview: target, profile, verdict... */
   variables: Record<string, string>;
-  /** Tests whose failure the baseline accepts, by test key. */
-  knownDeviations: ReadonlyMap<string, KnownDeviationNote>;
 }
 
 /** The single-file report, as the plugin names it in the report's folder. */
@@ -134,14 +126,11 @@ function reportPlugins() {
 const byName = (a: AllureFile, b: AllureFile) => a.name.localeCompare(b.name);
 
 export async function buildAllureReport(options: AllureReportOptions): Promise<string> {
-  const results = markKnownDeviations(options.results, options.knownDeviations);
+  const { results } = options;
   let kept: Promise<unknown> | undefined;
   // Kept once the report has started (it reads the target's history through the same thread pool), and
   // kept all the same when the report could not be built.
-  const keepThem = () =>
-    (kept ??= options.keepResultsIn
-      ? keepResults(options.keepResultsIn, options.results, results)
-      : Promise.resolve());
+  const keepThem = () => (kept ??= options.keepResults?.() ?? Promise.resolve());
   try {
     rmSync(options.output, { recursive: true, force: true });
     const config = await resolveConfig(

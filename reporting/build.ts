@@ -76,26 +76,23 @@ export async function buildRunReports(
     baselineFile: input.baseline.file,
     html: input.html !== false,
   };
-  const knownDeviations = new Map(
-    baseline.known.map((k) => [k.record.key, { until: k.entry.until, reason: k.entry.reason }]),
+  const results = markKnownDeviations(
+    input.allureResults,
+    new Map(baseline.known.map((k) => [k.record.key, { until: k.entry.until, reason: k.entry.reason }])),
   );
+  const kept = input.keepAllureResultsIn;
+  const keep = () => (kept ? keepResults(kept, input.allureResults, results) : Promise.resolve());
   if (input.html === false) {
     rmSync(paths.allureReport, { recursive: true, force: true });
-    if (input.keepAllureResultsIn)
-      await keepResults(
-        input.keepAllureResultsIn,
-        input.allureResults,
-        markKnownDeviations(input.allureResults, knownDeviations),
-      );
+    await keep();
   } else {
     const { buildAllureReport } = await import('./allure-report.ts');
     await buildAllureReport({
-      results: input.allureResults,
-      ...(input.keepAllureResultsIn ? { keepResultsIn: input.keepAllureResultsIn } : {}),
+      results,
+      keepResults: keep,
       output: paths.allureReport,
       historyPath: history.allure,
       attachments: [paths.coverageHtml, paths.coverageMarkdown],
-      knownDeviations,
       variables: {
         Target: input.target,
         Profile: input.profile,

@@ -48,6 +48,11 @@ export const DECLARED_LABELS = {
   description: 'description',
 } as const;
 
+/** The label a declared annotation becomes in Allure's result file: `allure.label.epic` names `epic`. */
+export function resultLabelName(annotation: string): string {
+  return annotation.replace(/^allure\.label\./, '');
+}
+
 export type TestStatus = 'passed' | 'failed' | 'skipped';
 
 export interface TestRecord {

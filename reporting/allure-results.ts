@@ -3,7 +3,7 @@
  * tools, for a later merge of shards, and for a report built later. Known deviations are marked in them,
  * with or without the HTML report, so a reader of the folder files them apart as the report does.
  */
-import { rm } from 'node:fs/promises';
+import { removeFolderAside } from '../lib/remove-folder.ts';
 import { RUN_LABELS } from '../lib/results.ts';
 import { writeResultFolder, type AllureFile } from './result-files.ts';
 
@@ -57,8 +57,7 @@ export function markKnownDeviations(
 
 /**
  * Writes the `marked` results into their folder (all of them, or where the run's are in place already
- * the ones marking changed) and deletes the ones they replace: hundreds of files each, left to the disk
- * and the thread pool while this thread renders the report.
+ * the ones marking changed) and deletes the ones they replace, on a thread of their own.
  */
 export function keepResults(
   kept: KeptResults,
@@ -68,6 +67,6 @@ export function keepResults(
   const written = kept.inPlace ? marked.filter((file, index) => file !== original[index]) : marked;
   return Promise.all([
     writeResultFolder(kept.folder, written),
-    kept.replacing ? rm(kept.replacing, { recursive: true, force: true }) : undefined,
+    kept.replacing ? removeFolderAside(kept.replacing) : undefined,
   ]);
 }

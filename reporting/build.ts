@@ -80,30 +80,35 @@ export async function buildRunReports(
     input.allureResults,
     new Map(baseline.known.map((k) => [k.record.key, { until: k.entry.until, reason: k.entry.reason }])),
   );
-  const kept = input.keepAllureResultsIn;
-  const keep = () => (kept ? keepResults(kept, input.allureResults, results) : Promise.resolve());
-  if (input.html === false) {
-    rmSync(paths.allureReport, { recursive: true, force: true });
-    await keep();
-  } else {
-    const { buildAllureReport } = await import('./allure-report.ts');
-    await buildAllureReport({
-      results,
-      keepResults: keep,
-      output: paths.allureReport,
-      historyPath: history.allure,
-      attachments: [paths.coverageHtml, paths.coverageMarkdown],
-      variables: {
-        Target: input.target,
-        Profile: input.profile,
-        Abilities: input.abilities || 'none',
-        Selection: input.selection,
-        Verdict: `${verdict.headline} (exit ${verdict.exitCode})`,
-        Requirements: `${coverage.totals.testable} testable: ${coverage.totals.passed} passed, ${coverage.totals.failed} failed, ${coverage.totals['not exercised']} not exercised, ${coverage.totals['not selected']} not selected`,
-        'Coverage by requirement': 'Global attachments: coverage.html',
-        ...input.variables,
-      },
-    });
+  // Kept while the report is built, and all the same when it could not be.
+  const keeping = input.keepAllureResultsIn
+    ? keepResults(input.keepAllureResultsIn, input.allureResults, results)
+    : undefined;
+  keeping?.catch(() => undefined);
+  try {
+    if (input.html === false) {
+      rmSync(paths.allureReport, { recursive: true, force: true });
+    } else {
+      const { buildAllureReport } = await import('./allure-report.ts');
+      await buildAllureReport({
+        results,
+        output: paths.allureReport,
+        historyPath: history.allure,
+        attachments: [paths.coverageHtml, paths.coverageMarkdown],
+        variables: {
+          Target: input.target,
+          Profile: input.profile,
+          Abilities: input.abilities || 'none',
+          Selection: input.selection,
+          Verdict: `${verdict.headline} (exit ${verdict.exitCode})`,
+          Requirements: `${coverage.totals.testable} testable: ${coverage.totals.passed} passed, ${coverage.totals.failed} failed, ${coverage.totals['not exercised']} not exercised, ${coverage.totals['not selected']} not selected`,
+          'Coverage by requirement': 'Global attachments: coverage.html',
+          ...input.variables,
+        },
+      });
+    }
+  } finally {
+    await keeping;
   }
   writeFileSync(paths.summary, `${JSON.stringify(summaryFile(summaryInput), null, 2)}\n`);
   return { verdict, lines: summaryLines(summaryInput) };

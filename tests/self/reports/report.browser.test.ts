@@ -149,6 +149,9 @@ test.describe('the report in a real browser', () => {
     await expect(page.getByTestId('test-result-info-title')).toHaveText(failed.title);
     await expect(page.getByTestId('test-result-status-failed')).toBeVisible();
     await expect(page.getByTestId('test-result-breadcrumb-button')).toHaveText([failed.area!, feature]);
+    // The description quotes each requirement of the test (handed to Allure as HTML, not Markdown).
+    const description = page.frameLocator('[data-testid="test-result-description-frame"]');
+    await expect(description.locator('li strong')).toHaveText(failed.requirements);
     const curl = page.getByTestId('test-result-attachment').filter({ hasText: `curl ${feature}` });
     await curl.getByTestId('test-result-attachment-header').click();
     const command = failed.reproduce?.split('\n').find((line) => line.startsWith('R1=$(curl '));

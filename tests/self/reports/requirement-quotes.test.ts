@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { escapeHtml } from '../../../lib/html.ts';
 import { requirementQuotesHtml, requirementQuotesMarkdown } from '../../../lib/requirement-quotes.ts';
 import { REQUIREMENTS } from '../../../lib/requirements/index.ts';
+import { withQuotesInHtml } from '../../../reporting/allure-report.ts';
 
 const ids = REQUIREMENTS.filter((r) => r.testable).map((r) => r.id);
 
@@ -23,4 +24,36 @@ test('text from the spec is escaped: a quote cannot open a tag in the report', (
   const html = requirementQuotesHtml([quoted!.id]);
   expect(html).toContain(escapeHtml(quoted!.quote));
   expect(html.replace(/<\/?(p|ul|li|strong)>/g, '')).not.toMatch(/[<>]/);
+});
+
+test("the report is given a result's quotes as HTML; any other description is left to Allure", () => {
+  const quoted = ids.slice(0, 3);
+  const result = (description: string, requirements = quoted) => ({
+    name: 'a-result.json',
+    content: Buffer.from(
+      JSON.stringify({
+        labels: [
+          { name: 'epic', value: 'stores' },
+          ...requirements.map((value) => ({ name: 'requirement', value })),
+        ],
+        description,
+      }),
+    ),
+  });
+  const given = withQuotesInHtml(result(requirementQuotesMarkdown(quoted)));
+  const parsed = JSON.parse(given.content.toString('utf8')) as {
+    description: string;
+    descriptionHtml: string;
+  };
+  expect(parsed.descriptionHtml).toBe(requirementQuotesHtml(quoted));
+  expect(parsed.description, 'the Markdown is kept for other readers').toBe(
+    requirementQuotesMarkdown(quoted),
+  );
+
+  for (const other of [
+    result('a description of its own'),
+    result(requirementQuotesMarkdown(quoted), quoted.slice(1)),
+    { name: 'a-attachment.json', content: Buffer.from('{"description":"x"}') },
+  ])
+    expect(withQuotesInHtml(other)).toBe(other);
 });

@@ -90,9 +90,22 @@ export class ListingError extends Error {
   override name = 'ListingError';
 }
 
+/**
+ * Playwright's variables that send the JSON reporter's output to a file: set in a user's environment (for
+ * a JSON report of their own), they would leave the listing's standard output, which is read here, empty.
+ */
+export const JSON_OUTPUT_VARIABLES = [
+  'PLAYWRIGHT_JSON_OUTPUT_DIR',
+  'PLAYWRIGHT_JSON_OUTPUT_NAME',
+  'PLAYWRIGHT_JSON_OUTPUT_FILE',
+];
+
 /** Every test the configuration holds under `args` (a selection, or none), without running one. */
 export async function listTests(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ListedTest[]> {
-  const { exitCode, stdout } = await runPlaywright([...args, '--list', '--reporter=json'], env, true);
+  const listingEnv = Object.fromEntries(
+    Object.entries(env).filter(([name]) => !JSON_OUTPUT_VARIABLES.includes(name)),
+  );
+  const { exitCode, stdout } = await runPlaywright([...args, '--list', '--reporter=json'], listingEnv, true);
   const report = parseListing(stdout);
   if (exitCode !== 0 || !report) {
     // The JSON reporter puts why (a spec that does not load, say) in its `errors`, not on stderr.

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { inventoryKey, pruneInventoryCache, suiteInventory } from '../../../cli/inventory.ts';
-import { listTests } from '../../../cli/playwright.ts';
+import { JSON_OUTPUT_VARIABLES, listTests } from '../../../cli/playwright.ts';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
 
 /** A folder shaped like the suite's code: a spec, a support file, a library file, the configuration. */
@@ -76,6 +76,23 @@ test('a reused inventory is what Playwright lists', async () => {
   expect(listed.length).toBeGreaterThan(100);
   expect(first).toEqual(listed);
   expect(reused).toEqual(listed);
+});
+
+test("Playwright's JSON output variables in the environment do not take the listing away", async () => {
+  test.setTimeout(60_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'json-output-'));
+  try {
+    const env = {
+      ...process.env,
+      ...Object.fromEntries(JSON_OUTPUT_VARIABLES.map((name) => [name, path.join(dir, `${name}.json`)])),
+    };
+    const listed = await listTests(['tests/conformance/stores/'], env);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((t) => !t.file.startsWith('tests/conformance/stores/'))).toEqual([]);
+    expect(readdirSync(dir), 'nothing written where the user asked for their own JSON report').toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the cache keeps the newest listings only', () => {

@@ -14,7 +14,7 @@ import { requirementQuotesHtml, requirementQuotesMarkdown } from '../lib/require
 import { isRequirementId } from '../lib/requirements/index.ts';
 import { DECLARED_LABELS, resultLabelName } from '../lib/results.ts';
 import { CONFORMANCE_CATEGORIES } from './categories.ts';
-import type { AllureFile } from './result-files.ts';
+import { isTestResultFile, type AllureFile } from './result-files.ts';
 
 export const REPORT_NAME = 'Payments Platform API conformance';
 /** The report groups tests by area, then endpoint; requirements are labels, not levels. */
@@ -123,7 +123,6 @@ function reportPlugins() {
   ];
 }
 
-const RESULT_FILE = /-result\.json$/;
 const REQUIREMENT_LABEL = resultLabelName(DECLARED_LABELS.requirement);
 
 interface ResultDescription {
@@ -138,7 +137,7 @@ interface ResultDescription {
  * left to Allure.
  */
 export function withQuotesInHtml(file: AllureFile): AllureFile {
-  if (!RESULT_FILE.test(file.name)) return file;
+  if (!isTestResultFile(file)) return file;
   const result = JSON.parse(file.content.toString('utf8')) as ResultDescription;
   const ids = (result.labels ?? []).filter((l) => l.name === REQUIREMENT_LABEL).map((l) => l.value);
   if (

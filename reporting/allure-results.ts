@@ -5,7 +5,7 @@
  */
 import { removeFolderAside } from '../lib/remove-folder.ts';
 import { RUN_LABELS } from '../lib/results.ts';
-import { writeResultFolder, type AllureFile } from './result-files.ts';
+import { isTestResultFile, writeResultFolder, type AllureFile } from './result-files.ts';
 
 export interface KnownDeviationNote {
   until: string;
@@ -23,8 +23,6 @@ export interface KeptResults {
   inPlace?: boolean;
 }
 
-const RESULT_FILE = /-result\.json$/;
-
 interface ResultFile {
   labels?: { name: string; value: string }[];
   statusDetails?: { message?: string };
@@ -40,7 +38,7 @@ export function markKnownDeviations(
 ): readonly AllureFile[] {
   if (known.size === 0) return files;
   return files.map((file) => {
-    if (!RESULT_FILE.test(file.name)) return file;
+    if (!isTestResultFile(file)) return file;
     const result = JSON.parse(file.content.toString('utf8')) as ResultFile;
     const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
     const note = key ? known.get(key) : undefined;

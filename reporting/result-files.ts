@@ -13,6 +13,11 @@ export interface AllureFile {
   content: Buffer;
 }
 
+/** Whether a file is a test's result (Allure names them `<uuid>-result.json`), not a container or attachment. */
+export function isTestResultFile(file: AllureFile): boolean {
+  return file.name.endsWith('-result.json');
+}
+
 /** A file name and nothing else: a file can never be written outside the folder it belongs to. */
 export function isPlainFileName(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && path.basename(name) === name && !name.includes('\\');

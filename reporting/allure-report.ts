@@ -131,6 +131,16 @@ interface ResultDescription {
   descriptionHtml?: string;
 }
 
+/** The result's JSON; none for a file that is not (a shard's damaged file: Allure's reader says so). */
+function parsedResult(file: AllureFile): ResultDescription | undefined {
+  try {
+    const value: unknown = JSON.parse(file.content.toString('utf8'));
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A result described by its requirements' quotes, given the same quotes in HTML: otherwise Allure's plugin
  * renders every description from Markdown, about a fifth of the report's time. Any other description is
@@ -138,7 +148,8 @@ interface ResultDescription {
  */
 export function withQuotesInHtml(file: AllureFile): AllureFile {
   if (!isTestResultFile(file)) return file;
-  const result = JSON.parse(file.content.toString('utf8')) as ResultDescription;
+  const result = parsedResult(file);
+  if (!result) return file;
   const ids = (result.labels ?? []).filter((l) => l.name === REQUIREMENT_LABEL).map((l) => l.value);
   if (
     result.descriptionHtml !== undefined ||

@@ -2,10 +2,22 @@
  * Known deviations in Allure's results (reporting/allure-results.ts): the result of a test the baseline
  * accepts carries the note once, whether the run built the HTML report or not, and a merge of shards,
  * whose results were marked already, marks nothing twice. (A whole run's marks: reports/baseline.test.ts.)
+ * Kept, the results replace the previous run's, which are deleted (on a thread of their own).
  */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { RUN_LABELS } from '../../../lib/results.ts';
-import { markKnownDeviations } from '../../../reporting/allure-results.ts';
+import { keepResults, markKnownDeviations } from '../../../reporting/allure-results.ts';
 import type { AllureFile } from '../../../reporting/result-files.ts';
 import type { AllureResult } from './support/allure.ts';
 
@@ -51,4 +63,31 @@ test('results marked already, as a merge reads them from its shards, are not mar
 
 test("without known deviations the files are the run's own", () => {
   expect(markKnownDeviations(FILES, new Map())).toBe(FILES);
+});
+
+test("kept in place, only the marked results are written again, and the previous run's are deleted", async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'kept-results-'));
+  try {
+    const folder = path.join(root, 'allure-results');
+    const replacing = path.join(root, 'previous-allure-results');
+    mkdirSync(folder);
+    for (const file of FILES) writeFileSync(path.join(folder, file.name), file.content);
+    mkdirSync(path.join(replacing, 'nested'), { recursive: true });
+    for (let i = 0; i < 50; i++) writeFileSync(path.join(replacing, `${i}-result.json`), '{}');
+    writeFileSync(path.join(replacing, 'nested', 'x-attachment.txt'), 'x');
+
+    const marked = markKnownDeviations(FILES, KNOWN);
+    await keepResults({ folder, replacing, inPlace: true }, FILES, marked);
+
+    expect(existsSync(replacing), 'the previous results are gone').toBe(false);
+    expect(readdirSync(folder).sort()).toEqual(FILES.map((file) => file.name).sort());
+    expect(
+      parsed({ name: 'a', content: readFileSync(path.join(folder, 'a-result.json')) }).labels,
+    ).toContainEqual({
+      name: RUN_LABELS.knownDeviation,
+      value: NOTE,
+    });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

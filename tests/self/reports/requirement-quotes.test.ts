@@ -54,6 +54,8 @@ test("the report is given a result's quotes as HTML; any other description is le
     result('a description of its own'),
     result(requirementQuotesMarkdown(quoted), quoted.slice(1)),
     { name: 'a-attachment.json', content: Buffer.from('{"description":"x"}') },
+    { name: 'damaged-result.json', content: Buffer.from('{"labels": [') },
+    { name: 'null-result.json', content: Buffer.from('null') },
   ])
     expect(withQuotesInHtml(other)).toBe(other);
 });

@@ -14,7 +14,7 @@ import { requirementQuotesHtml, requirementQuotesMarkdown } from '../lib/require
 import { isRequirementId } from '../lib/requirements/index.ts';
 import { DECLARED_LABELS, resultLabelName } from '../lib/results.ts';
 import { CONFORMANCE_CATEGORIES } from './categories.ts';
-import { isTestResultFile, type AllureFile } from './result-files.ts';
+import { parsedTestResult, type AllureFile } from './result-files.ts';
 
 export const REPORT_NAME = 'Payments Platform API conformance';
 /** The report groups tests by area, then endpoint; requirements are labels, not levels. */
@@ -131,24 +131,13 @@ interface ResultDescription {
   descriptionHtml?: string;
 }
 
-/** The result's JSON; none for a file that is not (a shard's damaged file: Allure's reader says so). */
-function parsedResult(file: AllureFile): ResultDescription | undefined {
-  try {
-    const value: unknown = JSON.parse(file.content.toString('utf8'));
-    return typeof value === 'object' && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A result described by its requirements' quotes, given the same quotes in HTML: otherwise Allure's plugin
  * renders every description from Markdown, about a fifth of the report's time. Any other description is
  * left to Allure.
  */
 export function withQuotesInHtml(file: AllureFile): AllureFile {
-  if (!isTestResultFile(file)) return file;
-  const result = parsedResult(file);
+  const result = parsedTestResult<ResultDescription>(file);
   if (!result) return file;
   const ids = (result.labels ?? []).filter((l) => l.name === REQUIREMENT_LABEL).map((l) => l.value);
   if (

@@ -5,7 +5,7 @@
  */
 import { removeFolderAside } from '../lib/remove-folder.ts';
 import { RUN_LABELS } from '../lib/results.ts';
-import { isTestResultFile, writeResultFolder, type AllureFile } from './result-files.ts';
+import { parsedTestResult, writeResultFolder, type AllureFile } from './result-files.ts';
 
 export interface KnownDeviationNote {
   until: string;
@@ -38,8 +38,8 @@ export function markKnownDeviations(
 ): readonly AllureFile[] {
   if (known.size === 0) return files;
   return files.map((file) => {
-    if (!isTestResultFile(file)) return file;
-    const result = JSON.parse(file.content.toString('utf8')) as ResultFile;
+    const result = parsedTestResult<ResultFile>(file);
+    if (!result) return file;
     const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
     const note = key ? known.get(key) : undefined;
     if (!note || result.labels?.some((l) => l.name === RUN_LABELS.knownDeviation)) return file;

@@ -18,6 +18,20 @@ export function isTestResultFile(file: AllureFile): boolean {
   return file.name.endsWith('-result.json');
 }
 
+/**
+ * A test result's JSON object (its fields as `T` says, all of them optional); none for a file that is not
+ * one (a shard's damaged file, merged: Allure's reader reports it).
+ */
+export function parsedTestResult<T extends object>(file: AllureFile): Partial<T> | undefined {
+  if (!isTestResultFile(file)) return undefined;
+  try {
+    const value: unknown = JSON.parse(file.content.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A file name and nothing else: a file can never be written outside the folder it belongs to. */
 export function isPlainFileName(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && path.basename(name) === name && !name.includes('\\');

@@ -61,6 +61,11 @@ test('results marked already, as a merge reads them from its shards, are not mar
   );
 });
 
+test("a damaged result (a shard's, merged) is left as it is, for Allure's reader to report", () => {
+  const damaged = { name: 'd-result.json', content: Buffer.from('{"labels": [') };
+  expect(markKnownDeviations([damaged], KNOWN)[0]).toBe(damaged);
+});
+
 test("without known deviations the files are the run's own", () => {
   expect(markKnownDeviations(FILES, new Map())).toBe(FILES);
 });

@@ -14,7 +14,7 @@ export interface AllureFile {
 }
 
 /** Whether a file is a test's result (Allure names them `<uuid>-result.json`), not a container or attachment. */
-export function isTestResultFile(file: AllureFile): boolean {
+function isTestResultFile(file: AllureFile): boolean {
   return file.name.endsWith('-result.json');
 }
 

@@ -125,19 +125,13 @@ function reportPlugins() {
 
 const REQUIREMENT_LABEL = resultLabelName(DECLARED_LABELS.requirement);
 
-interface ResultDescription {
-  labels?: { name: string; value: string }[];
-  description?: string;
-  descriptionHtml?: string;
-}
-
 /**
  * A result described by its requirements' quotes, given the same quotes in HTML: otherwise Allure's plugin
  * renders every description from Markdown, about a fifth of the report's time. Any other description is
  * left to Allure.
  */
 export function withQuotesInHtml(file: AllureFile): AllureFile {
-  const result = parsedTestResult<ResultDescription>(file);
+  const result = parsedTestResult(file);
   if (!result) return file;
   const ids = (result.labels ?? []).filter((l) => l.name === REQUIREMENT_LABEL).map((l) => l.value);
   if (

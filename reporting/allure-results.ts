@@ -23,11 +23,6 @@ export interface KeptResults {
   inPlace?: boolean;
 }
 
-interface ResultFile {
-  labels?: { name: string; value: string }[];
-  statusDetails?: { message?: string };
-}
-
 /**
  * The results of known deviations marked (a label and a first line), so the report files them apart. A
  * result marked already (a shard's, merged) is left as it is.
@@ -38,7 +33,7 @@ export function markKnownDeviations(
 ): readonly AllureFile[] {
   if (known.size === 0) return files;
   return files.map((file) => {
-    const result = parsedTestResult<ResultFile>(file);
+    const result = parsedTestResult(file);
     if (!result) return file;
     const key = result.labels?.find((l) => l.name === RUN_LABELS.testKey)?.value;
     const note = key ? known.get(key) : undefined;

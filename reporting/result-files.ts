@@ -18,11 +18,19 @@ function isTestResultFile(file: AllureFile): boolean {
   return file.name.endsWith('-result.json');
 }
 
+/** The fields of a test's result file that the reports read or add to (Allure's result format). */
+export interface TestResultFields {
+  labels?: { name: string; value: string }[];
+  description?: string;
+  descriptionHtml?: string;
+  statusDetails?: { message?: string };
+}
+
 /**
- * A test result's JSON object (its fields as `T` says, all of them optional); none for a file that is not
- * one (a shard's damaged file, merged: Allure's reader reports it).
+ * A test result's JSON object; none for a file that is not one (a shard's damaged file, merged: Allure's
+ * reader reports it).
  */
-export function parsedTestResult<T extends object>(file: AllureFile): Partial<T> | undefined {
+export function parsedTestResult(file: AllureFile): TestResultFields | undefined {
   if (!isTestResultFile(file)) return undefined;
   try {
     const value: unknown = JSON.parse(file.content.toString('utf8'));

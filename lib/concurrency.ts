@@ -8,7 +8,7 @@
 import { RUN_VARIABLES } from './run-variables.ts';
 
 export const CONCURRENCY_VARIABLE = 'PAYMENTS_CONCURRENCY';
-export const DEFAULT_CONCURRENCY = 12;
+export const DEFAULT_CONCURRENCY = 24;
 export const MAX_CONCURRENCY = 64;
 /** A target whose median round trip is at least this far is bound by round trips, not by this machine. */
 export const FAR_ROUND_TRIP_MS = 20;

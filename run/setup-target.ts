@@ -121,20 +121,24 @@ async function grant(
   return { answer, token: { accessToken: body.access_token, liveMode } };
 }
 
+/** The run's test token: the one configured, or a client_credentials grant with test_token "true". */
+async function testToken(config: TargetConfig, target: string): Promise<HeldToken> {
+  if (config.testAccessToken) {
+    const liveMode = config.testAccessToken.startsWith(TEST_TOKEN_PREFIX) ? false : undefined;
+    return { accessToken: config.testAccessToken, liveMode };
+  }
+  const { answer, token } = await grant(config, target, true);
+  if (!token) throw new SetupError(classify(target, answer));
+  return token;
+}
+
 /** Probes the target and obtains the run's tokens, or throws a SetupError saying what to check. */
 export async function setUpTarget(config: TargetConfig, target: string): Promise<RunTokens> {
   await send(config, target, PROBE_PATH);
-  let test: HeldToken | undefined;
-  if (config.testAccessToken) {
-    const liveMode = config.testAccessToken.startsWith(TEST_TOKEN_PREFIX) ? false : undefined;
-    test = { accessToken: config.testAccessToken, liveMode };
-  } else {
-    const { answer, token } = await grant(config, target, true);
-    if (!token) throw new SetupError(classify(target, answer));
-    test = token;
-  }
-  const live = (await grant(config, target, false)).token;
-  return { test, ...(live ? { live } : {}) };
+  // The two grants do not depend on each other: sent together, the tests wait one round trip for both
+  // instead of two (against a sandbox 300 ms away, that is a third of a second off every run's start).
+  const [test, live] = await Promise.all([testToken(config, target), grant(config, target, false)]);
+  return { test, ...(live.token ? { live: live.token } : {}) };
 }
 
 function classify(target: string, answer: Answer): SetupFailure {

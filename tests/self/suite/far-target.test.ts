@@ -36,6 +36,13 @@ test.describe('the concurrency plan', () => {
     { roundTripMs: 3, limit: 12, cores: 2, plan: { far: false, workers: 2, casesInFlight: 1 } },
     { roundTripMs: 3, limit: 1, cores: 2, plan: { far: false, workers: 1, casesInFlight: 1 } },
     { roundTripMs: 100, limit: 12, cores: 2, plan: { far: true, workers: 4, casesInFlight: 3 } },
+    // The default: each of the 4 workers judges 6 cases side by side.
+    {
+      roundTripMs: 100,
+      limit: DEFAULT_CONCURRENCY,
+      cores: 2,
+      plan: { far: true, workers: 4, casesInFlight: 6 },
+    },
     { roundTripMs: 100, limit: 8, cores: 16, plan: { far: true, workers: 4, casesInFlight: 2 } },
     { roundTripMs: 100, limit: 2, cores: 2, plan: { far: true, workers: 2, casesInFlight: 1 } },
     { roundTripMs: 250, limit: 64, cores: 2, plan: { far: true, workers: 4, casesInFlight: 16 } },
@@ -114,7 +121,7 @@ test.describe('runs', () => {
     try {
       const run = await runSuite({
         target: { ...mock.env, [VARIABLES.baseUrl]: proxy.url },
-        // A limit of 2 plans 2 workers (each costs a second of start-up); 12 would plan 4.
+        // A limit of 2 plans 2 workers (each costs a second of start-up); the default would plan 4.
         env: { PAYMENTS_CONCURRENCY: '2' },
         args: ['--project', 'stores', '--no-html'],
       });

@@ -7,15 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  chromium,
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { endpointById } from '../../../lib/catalogue.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
@@ -60,21 +52,28 @@ interface OpenedReport {
 }
 
 let browser: Browser | undefined;
-let context: BrowserContext | undefined;
 
-/** One Chromium for the file's tests (starting it costs more than a test); each test has its own context. */
-const chromiumBrowser = once(async (): Promise<Browser> => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  return browser;
-});
-
-async function openReport(): Promise<OpenedReport> {
+/**
+ * The report, loaded once for the file's tests: Chromium takes 3-4 s and several seconds of CPU to load
+ * its single file (every result inlined), more than a test's own steps. Each test starts from the
+ * report's home view, a change of the address's fragment that reloads nothing, and every request the
+ * page made since it was loaded is checked.
+ */
+const loadedReport = once(async (): Promise<OpenedReport & { home: string }> => {
   const { run } = await failedRun();
-  context = await (await chromiumBrowser()).newContext({ viewport: VIEWPORT });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
-  await page.goto(pathToFileURL(join(run.reports.allureReport, 'index.html')).href);
+  const home = pathToFileURL(join(run.reports.allureReport, 'index.html')).href;
+  await page.goto(home);
+  return { page, requests, home };
+});
+
+async function openReport(): Promise<OpenedReport> {
+  const { page, requests, home } = await loadedReport();
+  await page.goto(`${home}#`);
   await expect(page.getByTestId('tree-leaf').first()).toBeVisible();
   return { page, requests };
 }
@@ -116,11 +115,6 @@ test.describe('the report in a real browser', () => {
   );
   test.setTimeout(STATUS_MUTANT_RUN_TIMEOUT_MS);
 
-  test.afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-
   test.afterAll(async () => {
     await browser?.close();
   });
@@ -131,7 +125,10 @@ test.describe('the report in a real browser', () => {
     await page.getByTestId('tree-leaf').filter({ hasText: failed.title }).click();
     await expect(page.getByTestId('test-result-info-title')).toHaveText(failed.title);
     await page.goto(page.url().replace(/#.*$/, '#globalAttachments'));
-    await openCoverage(page);
+    // Opening coverage.html (and what it requests) is the coverage test's, in the same page.
+    await expect(
+      page.getByTestId('test-result-attachment').filter({ hasText: 'coverage.html' }),
+    ).toBeVisible();
     expect(requests.length, 'the page was requested').toBeGreaterThan(0);
     expect(nonLocal(requests)).toEqual([]);
   });

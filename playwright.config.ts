@@ -86,8 +86,10 @@ export default defineConfig({
   // worker copies and filters its file's whole suite and waits on the runner for the next, which for a
   // group per test cost 5% of a run's CPU and a fifth of the mutation gate's time. The tests are still
   // independent of each other's order: the flake check (npm run test:flake) runs them fully parallel.
-  // A target far away is bound by round trips: the run command then spreads a file's tests over more
-  // workers (lib/concurrency.ts).
+  // Two is for runs straight through Playwright (the mutation runner's, whose runner only takes verdicts:
+  // one worker made it 1.3 times longer). The run command plans its own (lib/concurrency.ts): one worker
+  // on 2 cores, since the command and the runner keep the other busy, and more workers for a target far
+  // away, bound by round trips, with a file's tests spread over them.
   fullyParallel: process.env[RUN_VARIABLES.fullyParallel] === '1',
   workers: 2,
   timeout: 60_000,

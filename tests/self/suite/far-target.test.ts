@@ -32,9 +32,12 @@ test.describe('the concurrency plan', () => {
     asked?: number;
     plan: { far: boolean; workers: number; casesInFlight: number };
   }[] = [
-    { roundTripMs: undefined, limit: 12, cores: 2, plan: { far: false, workers: 2, casesInFlight: 1 } },
-    { roundTripMs: 3, limit: 12, cores: 2, plan: { far: false, workers: 2, casesInFlight: 1 } },
-    { roundTripMs: 3, limit: 1, cores: 2, plan: { far: false, workers: 1, casesInFlight: 1 } },
+    // Near: a worker per core but one, left to the run command and the runner.
+    { roundTripMs: undefined, limit: 12, cores: 2, plan: { far: false, workers: 1, casesInFlight: 1 } },
+    { roundTripMs: 3, limit: 12, cores: 2, plan: { far: false, workers: 1, casesInFlight: 1 } },
+    { roundTripMs: 3, limit: 12, cores: 1, plan: { far: false, workers: 1, casesInFlight: 1 } },
+    { roundTripMs: 3, limit: 12, cores: 8, plan: { far: false, workers: 7, casesInFlight: 1 } },
+    { roundTripMs: 3, limit: 2, cores: 8, plan: { far: false, workers: 2, casesInFlight: 1 } },
     { roundTripMs: 100, limit: 12, cores: 2, plan: { far: true, workers: 4, casesInFlight: 3 } },
     // The default: each of the 4 workers judges 6 cases side by side.
     {
@@ -48,7 +51,7 @@ test.describe('the concurrency plan', () => {
     { roundTripMs: 250, limit: 64, cores: 2, plan: { far: true, workers: 4, casesInFlight: 16 } },
     // --workers asked by the user: kept, and the cases side by side fit the limit around them.
     { roundTripMs: 100, limit: 12, cores: 2, asked: 6, plan: { far: true, workers: 6, casesInFlight: 2 } },
-    { roundTripMs: 3, limit: 12, cores: 2, asked: 1, plan: { far: false, workers: 1, casesInFlight: 1 } },
+    { roundTripMs: 3, limit: 12, cores: 2, asked: 2, plan: { far: false, workers: 2, casesInFlight: 1 } },
   ];
   for (const { roundTripMs, limit, cores, asked, plan } of PLANS)
     test(`${roundTripMs ?? 'embedded'} ms away, ${limit} in flight, ${cores} cores${asked ? `, --workers ${asked}` : ''}`, () => {

@@ -1,9 +1,9 @@
 /**
  * How many requests a run keeps in flight to its target. Against a target on this machine a run is bound
- * by CPU: a worker per core but one, each test's requests one after the other, as fast as they go. Against a
- * target far away it is bound by round trips: more workers (each mostly waiting), tests of one file spread
- * over them, and the independent cases of a generated test judged side by side, within one limit on the
- * requests in flight to the target (PAYMENTS_CONCURRENCY), because real sandboxes limit rates.
+ * by CPU: a worker per core but one, each test's requests one after the other, as fast as they go.
+ * Against a target far away it is bound by round trips: more workers (each mostly waiting), tests of one
+ * file spread over them, and the independent cases of a generated test judged side by side, within one
+ * limit on the requests in flight to the target (PAYMENTS_CONCURRENCY), because real sandboxes limit rates.
  */
 import { RUN_VARIABLES } from './run-variables.ts';
 

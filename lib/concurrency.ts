@@ -22,7 +22,7 @@ export const MAX_FAR_WORKERS = 4;
  * with 18% less CPU, passing or failing: the second worker only took turns on the same two cores and paid
  * its start-up (about a second and a half of CPU).
  */
-export function nearWorkers(cores: number): number {
+function nearWorkers(cores: number): number {
   return Math.max(1, cores - 1);
 }
 

@@ -7,7 +7,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect as baseExpect,
+  chromium,
+  test,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { endpointById } from '../../../lib/catalogue.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
@@ -30,6 +37,13 @@ const VIEWPORT = { width: 1280, height: 900 };
 /** Schemes that never leave the machine: the report itself, and what its script makes in memory. */
 const LOCAL_SCHEMES = ['file:', 'data:', 'blob:', 'about:'];
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+/**
+ * The report's script renders each view from the data inlined in its single file: the tree's first leaf
+ * appears 1.6-1.8 s after the page has loaded, and coverage.html's frame 2.5-2.8 s after its header is
+ * clicked, on an idle machine. Both grow past expect's default 5 s when the self-tests' other worker runs
+ * a suite beside this one, so every wait on the page here has a bound of its own.
+ */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** The run failure-kinds.test.ts and reproduction.test.ts read too (support/status-mutant-run.ts). */
 const failedRun = once(async (): Promise<{ run: SuiteRun; failed: TestRecord }> => {

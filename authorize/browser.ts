@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { AUTHORIZE_MESSAGES, AuthorizeFailure } from './failures.ts';
 
+/** Debian's package: Playwright never downloads a browser here. The self-tests' browser launches it too. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+/** No sandbox or GPU (containers and CI have neither), and no traffic of the browser's own. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -5,20 +5,18 @@
  */
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { CHROMIUM_PATH } from '../../../authorize/browser.ts';
+import { AUTHORIZE_MESSAGES } from '../../../authorize/failures.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
 import { runAuthorize, startLoopbackServer, type CliRun } from './support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const CODE_LINE = new RegExp(`^export ${VARIABLES.authCode}=(\\S+)$`);
 const PREFIX = 'authorize: ';
 
 let mock: MockProcess;
 
-test.skip(
-  !existsSync(CHROMIUM),
-  `Debian's chromium is not installed at ${CHROMIUM} (apt-get install -y chromium)`,
-);
+test.skip(!existsSync(CHROMIUM_PATH), AUTHORIZE_MESSAGES.noChromium(CHROMIUM_PATH));
 // Each test starts a browser; two cores are shared with others.
 test.setTimeout(120_000);
 

@@ -15,6 +15,8 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../authorize/browser.ts';
+import { AUTHORIZE_MESSAGES } from '../../../authorize/failures.ts';
 import { endpointById } from '../../../lib/catalogue.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
@@ -22,17 +24,6 @@ import type { SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { once } from './support/shared.ts';
 import { STATUS_MUTANT, STATUS_MUTANT_RUN_TIMEOUT_MS, statusMutantRun } from './support/status-mutant-run.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORT = { width: 1280, height: 900 };
 /** Schemes that never leave the machine: the report itself, and what its script makes in memory. */
 const LOCAL_SCHEMES = ['file:', 'data:', 'blob:', 'about:'];
@@ -75,7 +66,7 @@ let browser: Browser | undefined;
  */
 const loadedReport = once(async (): Promise<OpenedReport & { home: string }> => {
   const { run } = await failedRun();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   const requests: string[] = [];
@@ -123,10 +114,7 @@ async function openCoverage(page: Page): Promise<Locator> {
 }
 
 test.describe('the report in a real browser', () => {
-  test.skip(
-    !existsSync(CHROMIUM),
-    `Debian's chromium is not installed at ${CHROMIUM} (apt-get install -y chromium)`,
-  );
+  test.skip(!existsSync(CHROMIUM_PATH), AUTHORIZE_MESSAGES.noChromium(CHROMIUM_PATH));
   test.setTimeout(STATUS_MUTANT_RUN_TIMEOUT_MS);
 
   test.afterAll(async () => {

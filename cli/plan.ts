@@ -6,10 +6,18 @@
  */
 import path from 'node:path';
 import { abilitiesOfTags } from '../lib/abilities.ts';
+import type { EndpointId } from '../lib/catalogue.ts';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
 import { reportPaths } from '../lib/report-paths.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
-import { NEEDS_ABILITY, NO_AUTH_CODE, NO_CONFIGURED_ID_LEFT, NO_OTHER_CLIENT } from '../run/skip-reasons.ts';
+import {
+  NEEDS_ABILITY,
+  NEEDS_ID,
+  NO_AUTH_CODE,
+  NO_CONFIGURED_ID_LEFT,
+  NO_OTHER_CLIENT,
+  unsetResourceOf,
+} from '../run/skip-reasons.ts';
 import { suiteInventory } from './inventory.ts';
 import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, type ListedTest } from './playwright.ts';
 import { selectionArguments, type RunArguments } from './run-arguments.ts';
@@ -20,6 +28,8 @@ type Outlook = { runs: true; condition?: string } | { runs: false; reason: strin
 function outlook(test: ListedTest, config: TargetConfig, used: Map<string, number>): Outlook {
   const missing = abilitiesOfTags(test.tags).filter((a) => !config.abilities.has(a));
   if (missing[0]) return { runs: false, reason: NEEDS_ABILITY(missing[0]) };
+  const unsetResource = test.endpoint ? unsetResourceOf(test.endpoint as EndpointId, config) : undefined;
+  if (unsetResource) return { runs: false, reason: unsetResource };
   const take = (what: string, available: number): boolean => {
     const n = (used.get(what) ?? 0) + 1;
     used.set(what, n);
@@ -28,8 +38,11 @@ function outlook(test: ListedTest, config: TargetConfig, used: Map<string, numbe
   const uses = test.tags.filter((t) => t.startsWith('@uses-')).map((t) => t.slice('@uses-'.length));
   const conditions: string[] = [];
   for (const use of uses) {
-    if (use === 'auth-code' && !config.abilities.has('authorize')) {
-      if (!config.authCode || !take('auth-code', 1)) return { runs: false, reason: NO_AUTH_CODE };
+    if (use === 'auth-code') {
+      const mints = config.abilities.has('authorize');
+      if (!mints && !config.authCode) return { runs: false, reason: NO_AUTH_CODE };
+      if (config.unsetIds.has('redirectUri')) return { runs: false, reason: NEEDS_ID('redirectUri') };
+      if (!mints && !take('auth-code', 1)) return { runs: false, reason: NO_AUTH_CODE };
     }
     if (use === 'other-client' && !config.otherClient) {
       return { runs: false, reason: NO_OTHER_CLIENT };

@@ -5,6 +5,7 @@
  * report and the OpenAPI document cannot disagree about what the spec contains. What the spec states
  * about each endpoint is in lib/requirements/ (its Errors table in lib/requirements/errors.ts).
  */
+import type { TargetIds } from './target.ts';
 
 export const AREAS = [
   'oauth',
@@ -79,6 +80,9 @@ export type EndpointId =
   | 'store'
   | 'cancel-agreement';
 
+/** The target contract's ids of resources that belong to the account under test, not to the application. */
+export type ResourceId = Exclude<keyof TargetIds, 'clientId' | 'clientSecret' | 'redirectUri'>;
+
 export interface Endpoint {
   id: EndpointId;
   /** Number of the endpoint's section under "Endpoints" in the spec. */
@@ -98,6 +102,11 @@ export interface Endpoint {
   auth: 'client' | 'bearer';
   /** Changes state on the target (account configuration, a claim, an agreement): tests need `destructive`. */
   destructive: boolean;
+  /**
+   * The account's own resources its tests name (lib/target.ts's ids): unset, only the embedded mock has
+   * them, so against another target without them the endpoint's tests skip.
+   */
+  resourceIds?: readonly ResourceId[];
   /** Its spec file, its mock handler's file and its requirements file: a newcomer finds each in one step. */
   specFile: string;
   mockRoutes: string;
@@ -160,6 +169,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     responseSchema: 'subscription-plan',
     auth: 'bearer',
     destructive: false,
+    resourceIds: ['planId'],
   }),
   endpoint({
     id: 'test-user-search',
@@ -182,6 +192,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     responseSchema: 'claim-reason',
     auth: 'bearer',
     destructive: false,
+    resourceIds: ['claimReasonId'],
   }),
   endpoint({
     id: 'claim',
@@ -193,6 +204,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     responseSchema: 'claim',
     auth: 'bearer',
     destructive: false,
+    resourceIds: ['claimId'],
   }),
   endpoint({
     id: 'settlement-report-config',
@@ -215,6 +227,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     responseSchema: 'chargeback',
     auth: 'bearer',
     destructive: false,
+    resourceIds: ['chargebackId', 'chargebackPaymentId'],
   }),
   endpoint({
     id: 'open-dispute',
@@ -226,6 +239,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     responseSchema: 'mediation-response',
     auth: 'bearer',
     destructive: true,
+    resourceIds: ['claimId'],
   }),
   endpoint({
     id: 'store',
@@ -237,6 +251,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     responseSchema: 'store',
     auth: 'bearer',
     destructive: false,
+    resourceIds: ['storeId'],
   }),
   endpoint({
     id: 'cancel-agreement',
@@ -247,6 +262,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200, 204],
     auth: 'bearer',
     destructive: true,
+    resourceIds: ['agreementId'],
   }),
 ];
 

@@ -34,6 +34,9 @@ export const ID_VARIABLES: Record<keyof TargetIds, string> = {
   agreementId: 'PAYMENTS_AGREEMENT_ID',
 };
 
+/** The application the run authenticates as: required for any target but the embedded mock. */
+const APPLICATION_IDS: readonly (keyof TargetIds)[] = ['clientId', 'clientSecret'];
+
 export const VARIABLES = {
   baseUrl: 'PAYMENTS_BASE_URL',
   ...ID_VARIABLES,
@@ -54,30 +57,43 @@ export type VariableName = (typeof VARIABLES)[keyof typeof VARIABLES];
 /** The old name of PAYMENTS_ABILITIES, still read (with a warning) when the new one is unset. */
 export const DEPRECATED_ABILITIES_VARIABLE = 'PAYMENTS_CAPABILITIES';
 
+/** The default of an id of the account's own: no other target has the mock's (TargetConfig.unsetIds). */
+const UNSET_ELSEWHERE = "the mock's; unset elsewhere, the tests that name one skip";
+
 /** What each variable means and its default: the one text the README, .env.example and --help show. */
 export const VARIABLE_DOCS: Record<VariableName, { meaning: string; default: string; secret?: true }> = {
   PAYMENTS_BASE_URL: {
     meaning: 'base URL of the target',
     default: 'unset: the embedded mock, started on a free loopback port for the run',
   },
-  PAYMENTS_CLIENT_ID: { meaning: 'application id', default: "the mock's seeded application" },
-  PAYMENTS_CLIENT_SECRET: { meaning: 'application secret', default: "the mock's", secret: true },
-  PAYMENTS_REDIRECT_URI: { meaning: 'redirect URI configured for the application', default: "the mock's" },
-  PAYMENTS_PLAN_ID: { meaning: 'an existing subscription plan', default: "the mock's" },
+  PAYMENTS_CLIENT_ID: {
+    meaning: 'application id',
+    default: "the mock's seeded application; required for any other target",
+  },
+  PAYMENTS_CLIENT_SECRET: {
+    meaning: 'application secret',
+    default: "the mock's; required for any other target",
+    secret: true,
+  },
+  PAYMENTS_REDIRECT_URI: {
+    meaning: 'redirect URI configured for the application',
+    default: "the mock's; unset elsewhere (the authorization-code tests skip)",
+  },
+  PAYMENTS_PLAN_ID: { meaning: 'an existing subscription plan', default: UNSET_ELSEWHERE },
   PAYMENTS_CLAIM_ID: {
     meaning: 'an opened claim (a destructive run opens a dispute on it)',
-    default: "the mock's",
+    default: UNSET_ELSEWHERE,
   },
-  PAYMENTS_CLAIM_REASON_ID: { meaning: 'an existing claim reason', default: "the mock's" },
-  PAYMENTS_CHARGEBACK_ID: { meaning: 'an existing chargeback', default: "the mock's" },
+  PAYMENTS_CLAIM_REASON_ID: { meaning: 'an existing claim reason', default: UNSET_ELSEWHERE },
+  PAYMENTS_CHARGEBACK_ID: { meaning: 'an existing chargeback', default: UNSET_ELSEWHERE },
   PAYMENTS_CHARGEBACK_PAYMENT_ID: {
     meaning: 'the id of a payment that chargeback covers',
-    default: "the mock's",
+    default: UNSET_ELSEWHERE,
   },
-  PAYMENTS_STORE_ID: { meaning: 'an existing store with business hours', default: "the mock's" },
+  PAYMENTS_STORE_ID: { meaning: 'an existing store with business hours', default: UNSET_ELSEWHERE },
   PAYMENTS_AGREEMENT_ID: {
     meaning: 'an active agreement (a destructive run cancels it)',
-    default: "the mock's",
+    default: UNSET_ELSEWHERE,
   },
   PAYMENTS_AGREEMENT_IDS: {
     meaning: 'comma-separated active agreements, one per test that cancels one',
@@ -144,6 +160,12 @@ export interface TargetConfig extends TargetIds {
   agreementIds: readonly string[];
   /** Opened claims the run may dispute, the configured one first. */
   claimIds: readonly string[];
+  /**
+   * The resource ids and redirect URI a target other than the embedded mock was not given. Each keeps the
+   * mock's value as a placeholder, but those ids name nothing on another target, so the tests that need
+   * one skip, naming its variable, rather than fail on an answer about a resource the target never had.
+   */
+  unsetIds: ReadonlySet<keyof TargetIds>;
   /** One line each, for the user: deprecated variables still read. */
   warnings: readonly string[];
 }
@@ -208,7 +230,8 @@ const present = (value: string | undefined): value is string => value !== undefi
 /**
  * Reads the target contract from `env`. `embeddedBaseUrl` is where the embedded mock listens when
  * PAYMENTS_BASE_URL is unset; `defaults` are the embedded mock's seeded values, used for any variable
- * not given. Throws one TargetConfigError naming the first bad variable.
+ * not given (against another target only as placeholders, listed in `unsetIds`). Throws one
+ * TargetConfigError naming the first bad variable.
  */
 export function parseTargetConfig(
   env: NodeJS.ProcessEnv,
@@ -218,8 +241,17 @@ export function parseTargetConfig(
   const rawBase = env[VARIABLES.baseUrl];
   const embedded = !present(rawBase);
   const baseUrl = embedded ? embeddedBaseUrl : parseBaseUrl(rawBase);
+  const idKeys = Object.keys(ID_VARIABLES) as (keyof TargetIds)[];
+  const unsetIds = new Set(embedded ? [] : idKeys.filter((key) => !present(env[ID_VARIABLES[key]])));
+  // Every request of a run is made as the application, so another target's run cannot start without it.
+  const noApplication = APPLICATION_IDS.filter((key) => unsetIds.has(key)).map((key) => ID_VARIABLES[key]);
+  if (noApplication.length > 0) {
+    throw new TargetConfigError(
+      `${noApplication.join(' and ')} must be set: ${VARIABLES.baseUrl} names a target other than the embedded mock, and the run authenticates as your application there (for a mock started with npm run mock, npm run mock -- --print-env prints them)`,
+    );
+  }
   const ids = Object.fromEntries(
-    (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).map((key) => {
+    idKeys.map((key) => {
       const value = env[ID_VARIABLES[key]];
       return [key, present(value) ? value : defaults[key]];
     }),
@@ -251,8 +283,17 @@ export function parseTargetConfig(
   // A list alone names the single resource too: its first id.
   const agreementIds = parseIdList(VARIABLES.agreementIds, env[VARIABLES.agreementIds]);
   const claimIds = parseIdList(VARIABLES.claimIds, env[VARIABLES.claimIds]);
-  if (agreementIds && !present(env[VARIABLES.agreementId])) ids.agreementId = agreementIds[0]!;
-  if (claimIds && !present(env[VARIABLES.claimId])) ids.claimId = claimIds[0]!;
+  if (agreementIds && !present(env[VARIABLES.agreementId])) {
+    ids.agreementId = agreementIds[0]!;
+    unsetIds.delete('agreementId');
+  }
+  if (claimIds && !present(env[VARIABLES.claimId])) {
+    ids.claimId = claimIds[0]!;
+    unsetIds.delete('claimId');
+  }
+  // A placeholder is never lent to a test that uses a resource up.
+  const lent = (key: 'agreementId' | 'claimId', list: readonly string[] | undefined) =>
+    unsetIds.has(key) ? [] : [...new Set([ids[key], ...(list ?? [])])];
   return {
     ...ids,
     baseUrl,
@@ -262,8 +303,9 @@ export function parseTargetConfig(
     authCode: env[VARIABLES.authCode] || undefined,
     testAccessToken: env[VARIABLES.testAccessToken] || undefined,
     ...(otherClient ? { otherClient } : {}),
-    agreementIds: [...new Set([ids.agreementId, ...(agreementIds ?? [])])],
-    claimIds: [...new Set([ids.claimId, ...(claimIds ?? [])])],
+    agreementIds: lent('agreementId', agreementIds),
+    claimIds: lent('claimId', claimIds),
+    unsetIds,
     warnings,
   };
 }

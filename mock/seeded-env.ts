@@ -21,6 +21,13 @@ export interface SeededEnvOptions {
   ids?: Readonly<TargetIds>;
 }
 
+/** The contract's ids (the application, its redirect URI, the account's resources) as the mock seeds them. */
+export function seededIdVariables(ids: Readonly<TargetIds> = SEEDED_IDS): Record<string, string> {
+  return Object.fromEntries(
+    (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).map((k) => [ID_VARIABLES[k], ids[k]]),
+  );
+}
+
 /**
  * Every seeded PAYMENTS_* variable and its value: all but the base URL, the authorization page (the base
  * URL's /authorization) and the minted ones.
@@ -33,9 +40,7 @@ export function seededEnv({ control = true, ids = SEEDED_IDS }: SeededEnvOptions
   return {
     [VARIABLES.abilities]: abilities.join(','),
     [VARIABLES.profile]: DEFAULT_PROFILE,
-    ...Object.fromEntries(
-      (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).map((k) => [ID_VARIABLES[k], ids[k]]),
-    ),
+    ...seededIdVariables(ids),
     [VARIABLES.otherClientId]: OTHER_APPLICATION.clientId,
     [VARIABLES.otherClientSecret]: OTHER_APPLICATION.clientSecret,
     [VARIABLES.consentUser]: CONSENT_USER.username,

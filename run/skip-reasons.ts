@@ -2,7 +2,8 @@
  * Why a test skips, in words shared by the fixtures that skip it and `--plan`, which predicts the skips
  * without running anything.
  */
-import { VARIABLES } from '../lib/target.ts';
+import { endpointById, type EndpointId } from '../lib/catalogue.ts';
+import { ID_VARIABLES, VARIABLE_DOCS, VARIABLES, type TargetConfig, type TargetIds } from '../lib/target.ts';
 
 export const NEEDS_ABILITY = (ability: string) => `needs ability '${ability}'`;
 export const TARGET_NOT_SET_UP = (why: string) => `the target could not be set up: ${why}`;
@@ -17,3 +18,13 @@ export const PLATFORM_FORM = (field: string, type: string) =>
   `the platform types ${field} as ${type} (its OpenAPI), so under the lenient and platform profiles a ${type} there breaks no rule; strict sends it as one`;
 export const NO_LIVE_TOKEN =
   'needs a non-test token: the target issued none (client_credentials without test_token), so a non-test access_token cannot be presented';
+export const NEEDS_ID = (id: keyof TargetIds) => {
+  const variable = ID_VARIABLES[id];
+  return `needs ${variable}, ${VARIABLE_DOCS[variable]?.meaning}: unset, only the embedded mock has one`;
+};
+
+/** Why a test of `endpointId` cannot run against `config`: the first id its endpoint names that is unset. */
+export function unsetResourceOf(endpointId: EndpointId, config: TargetConfig): string | undefined {
+  const unset = endpointById(endpointId).resourceIds?.find((id) => config.unsetIds.has(id));
+  return unset && NEEDS_ID(unset);
+}

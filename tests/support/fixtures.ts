@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
+import type { EndpointId } from '../../lib/catalogue.ts';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { VARIABLES, type OtherClient, type TargetConfig, type TargetIds } from '../../lib/target.ts';
@@ -17,12 +18,14 @@ import { abilityBroken, createdFixtureId } from './control-fixtures.ts';
 import {
   AUTH_CODE_USED,
   NEEDS_ABILITY,
+  NEEDS_ID,
   NO_AUTH_CODE,
   NO_CONFIGURED_ID_LEFT,
   NO_LIVE_TOKEN,
   NO_OTHER_CLIENT,
   REFUSE_LIVE_TOKEN,
   TARGET_NOT_SET_UP,
+  unsetResourceOf,
 } from '../../run/skip-reasons.ts';
 import {
   declaredButUnused,
@@ -137,13 +140,16 @@ const fixtureTest = base.extend<TestFixtures>({
   ],
 
   abilityGate: [
-    async ({ needs, destructive, target }, use, testInfo) => {
+    async ({ config, needs, destructive, target }, use, testInfo) => {
       const setupFailure = setupFailureOf(target.name);
       skipWhen(setupFailure !== undefined, TARGET_NOT_SET_UP(setupFailure?.message ?? ''));
-      for (const ability of abilitiesOfTags(testInfo.tags)) {
-        if (ability === 'destructive') destructive();
-        else needs(ability);
-      }
+      // In --plan's order: an ability, then an id of the account, then the run's token.
+      const abilities = abilitiesOfTags(testInfo.tags);
+      for (const ability of abilities) needs(ability);
+      const endpoint = testInfo.annotations.find((a) => a.type === DECLARED_LABELS.endpoint)?.description;
+      const unsetResource = endpoint ? unsetResourceOf(endpoint as EndpointId, config) : undefined;
+      skipWhen(unsetResource !== undefined, unsetResource ?? '');
+      if (abilities.includes('destructive')) destructive();
       await use();
     },
     { auto: true, ...PLUMBING },
@@ -207,7 +213,11 @@ const fixtureTest = base.extend<TestFixtures>({
     async ({ api, config, target }, use) => {
       takeFromContract('authorizationCode');
       await use(async (redirectUri = config.redirectUri) => {
-        if (config.abilities.has('authorize')) {
+        const mints = config.abilities.has('authorize');
+        skipWhen(!mints && config.authCode === undefined, NO_AUTH_CODE);
+        // A code is bound to the application's redirect URI, which another target must be given.
+        skipWhen(config.unsetIds.has('redirectUri'), NEEDS_ID('redirectUri'));
+        if (mints) {
           const { response, code } = await api.authorize({
             clientId: config.clientId,
             redirectUri,
@@ -221,7 +231,6 @@ const fixtureTest = base.extend<TestFixtures>({
           }
           return code;
         }
-        skipWhen(config.authCode === undefined, NO_AUTH_CODE);
         skipWhen(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
         return config.authCode as string;
       });

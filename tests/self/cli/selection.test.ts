@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
-import { VARIABLES } from '../../../lib/target.ts';
+import { ENDPOINTS } from '../../../lib/catalogue.ts';
+import { ID_VARIABLES, VARIABLES, type TargetIds } from '../../../lib/target.ts';
+import { SEEDED_IDS } from '../../../mock/seed.ts';
+import { NEEDS_ID } from '../../../run/skip-reasons.ts';
 import type { Coverage } from '../../../reporting/coverage.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { embeddedStoresRun } from '../reports/support/embedded-stores-run.ts';
@@ -114,19 +117,33 @@ test.describe('npm run conformance: running part of the suite', () => {
   });
 });
 
-test.describe('npm run conformance -- --plan against a target without abilities', () => {
+/** The ids a sandbox's user may leave unset: all but the application's. */
+const UNSET_IDS = (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).filter(
+  (id) => id !== 'clientId' && id !== 'clientSecret',
+);
+
+test.describe('npm run conformance -- --plan against a target without abilities or resource ids', () => {
   test.setTimeout(RUN_TIMEOUT_MS);
 
   let mock: MockInWorker | undefined;
   let forwarding: ForwardingTarget | undefined;
-  /** A mock without control routes, declared with no ability, reached through a request counter. */
+  /**
+   * A mock without control routes, declared with no ability and given only the application and an
+   * authorization code (not the ids of its plan, claims, chargeback, store or agreement, nor its redirect
+   * URI), reached through a request counter.
+   */
   const target = once(async () => {
     mock = await startMockInWorker({ noControl: true });
     forwarding = await startForwardingTarget(mock.baseUrl);
-    return {
-      env: { ...mock.env, [VARIABLES.baseUrl]: forwarding.url, [VARIABLES.abilities]: '' },
-      forwarding,
+    const env: Record<string, string> = {
+      ...mock.env,
+      [VARIABLES.baseUrl]: forwarding.url,
+      [VARIABLES.abilities]: '',
+      // Never exchanged: without the redirect URI it is bound to, the tests that would skip.
+      [VARIABLES.authCode]: 'TG-never-exchanged',
     };
+    for (const id of UNSET_IDS) delete env[ID_VARIABLES[id]];
+    return { env, forwarding };
   });
   const plan = once(async () => {
     const { env, forwarding } = await target();
@@ -169,6 +186,13 @@ test.describe('npm run conformance -- --plan against a target without abilities'
     expect(listed).toHaveLength(printed.willSkip);
     expect(printed.willRun + printed.willSkip).toBe(printed.selected);
     expect(printed.skips.get("needs ability 'faults'")?.length ?? 0).toBeGreaterThan(0);
+    // Every endpoint that names a resource of the account (and needs no ability) skips for the id it
+    // lacks, not for an answer about a resource the target never had; the authorization-code tests skip
+    // for the redirect URI the code would be bound to.
+    const reasons = [...printed.skips.keys()];
+    for (const endpoint of ENDPOINTS.filter((e) => e.resourceIds && !e.destructive))
+      expect(reasons, endpoint.id).toContain(NEEDS_ID(endpoint.resourceIds![0]!));
+    expect(reasons).toContain(NEEDS_ID('redirectUri'));
   });
 
   test('a whole run against that target skips exactly the tests the plan named, for the same reasons', async () => {
@@ -181,5 +205,9 @@ test.describe('npm run conformance -- --plan against a target without abilities'
       run.records.filter((r) => r.status === 'skipped').map((r) => [r.key, r.skipReason ?? '']),
     );
     expect(Object.fromEntries([...skipped].sort())).toEqual(Object.fromEntries([...predicted].sort()));
+    // The mock's own ids, which name nothing on another target, were never sent in its stead.
+    const placeholders = UNSET_IDS.filter((id) => id !== 'redirectUri').map((id) => SEEDED_IDS[id]);
+    const named = forwarding!.requests.filter((r) => placeholders.some((id) => r.path.includes(id)));
+    expect(named.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 });

@@ -91,6 +91,12 @@ const MISTAKES: Mistake[] = [
     allowed: /http or https/,
   },
   {
+    mistake: 'another target without the application (PAYMENTS_BASE_URL alone)',
+    env: { [VARIABLES.baseUrl]: 'https://sandbox.example' },
+    names: /PAYMENTS_CLIENT_ID and PAYMENTS_CLIENT_SECRET/,
+    allowed: /must be set: .* a target other than the embedded mock/,
+  },
+  {
     mistake: 'an id list without ids (PAYMENTS_AGREEMENT_IDS=" , ")',
     env: { [VARIABLES.agreementIds]: ' , ' },
     names: /PAYMENTS_AGREEMENT_IDS/,

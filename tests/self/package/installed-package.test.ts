@@ -14,6 +14,7 @@ import { PROJECT_ROOT } from '../../../lib/paths.ts';
 import type { SummaryFile } from '../../../reporting/summary.ts';
 import { readAction, runStep, stepNamed, stepWithId, type ActionContext } from './support/action-steps.ts';
 import { runToEnd, userEnvironment } from './support/commands.ts';
+import { BAD_TARGET_IDS } from '../reliability/support/bad-target.ts';
 
 const COMMANDS = ['run', 'mock', 'authorize', 'baseline', 'report', 'factory'] as const;
 const INSTALL_TIMEOUT_MS = 480_000;
@@ -312,7 +313,10 @@ test.describe("the action's later steps on the installed package", () => {
     test.setTimeout(RUN_TIMEOUT_MS + 10_000);
     // A loopback port nothing listens on: the setup fails within seconds, before any test.
     const ctx = context({ 'base-url': 'http://127.0.0.1:9', reports: 'unreachable-reports' });
-    const run = await runStep(action, stepWithId(action, 'run'), ctx, place(RUN_TIMEOUT_MS));
+    const run = await runStep(action, stepWithId(action, 'run'), ctx, {
+      ...place(RUN_TIMEOUT_MS),
+      env: BAD_TARGET_IDS,
+    });
     expect(run.exitCode, 'the run step itself succeeds; the verdict comes last').toBe(0);
     expect(run.outputs['exit-code']).toBe(String(EXIT_CODES.untestable));
 

@@ -22,6 +22,7 @@ import { TARGET_GAVE_NO_ANSWER } from '../../support/api-client.ts';
 import { SETUP_MESSAGES } from '../../../run/setup-target.ts';
 import {
   FAKE_TEST_TOKEN,
+  BAD_TARGET_IDS,
   startGarbageTarget,
   startHangingTarget,
   type BadTarget,
@@ -66,7 +67,7 @@ async function runAgainst(target: BadTarget, options: SuiteRunOptions): Promise<
         ...options,
         // No test here reads the HTML report.
         args: [...(options.args ?? []), '--no-html'],
-        target: { [VARIABLES.baseUrl]: target.url, ...options.target },
+        target: { [VARIABLES.baseUrl]: target.url, ...BAD_TARGET_IDS, ...options.target },
         env: { [RUN_VARIABLES.requestTimeoutMs]: String(REQUEST_TIMEOUT_MS), ...options.env },
       }),
     );

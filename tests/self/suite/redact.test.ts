@@ -122,7 +122,12 @@ test.describe('what the API client records', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const baseUrl = `http://127.0.0.1:${port}`;
-      const config = loadTargetConfig({ [VARIABLES.baseUrl]: baseUrl, [RUN_VARIABLES.embeddedUrl]: baseUrl });
+      const config = loadTargetConfig({
+        [VARIABLES.baseUrl]: baseUrl,
+        [VARIABLES.clientId]: '1',
+        [VARIABLES.clientSecret]: 'unused-secret',
+        [RUN_VARIABLES.embeddedUrl]: baseUrl,
+      });
       const tokens = () => ({ test: 'unused-bearer' });
       const api = new ApiClient(testInfo, config, tokens, new Reproduction(baseUrl));
       const { code: answered } = await api.authorize({

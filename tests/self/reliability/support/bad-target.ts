@@ -9,10 +9,17 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { endpointById } from '../../../../lib/catalogue.ts';
 import { LOOPBACK } from '../../../../lib/loopback.ts';
+import { seededIdVariables } from '../../../../mock/seeded-env.ts';
 
 const TOKEN_PATH = endpointById('token').path;
 /** The path the global setup probes (run/setup-target.ts): any answer proves the target is there. */
 const PROBE_PATH = endpointById('settlement-report-config').path;
+/**
+ * Every id of the target contract (the mock's): a target other than the embedded mock is given its
+ * application or the run stops before any request, and its tests skip without their resources' ids. A
+ * bad target answers alike whatever the ids are.
+ */
+export const BAD_TARGET_IDS = seededIdVariables();
 /** Given to the suite as PAYMENTS_TEST_ACCESS_TOKEN, so setup needs no working token endpoint. */
 export const FAKE_TEST_TOKEN = 'TEST-1111111111111111-010101-0123456789abcdef0123456789abcdef-1';
 

@@ -11,7 +11,7 @@ import { RUN_VARIABLES } from '../../../../lib/run-variables.ts';
 import { VARIABLES } from '../../../../lib/target.ts';
 import { runSuite, type SuiteRun } from '../../../../scripts/suite/run-suite.ts';
 import { onceAcrossWorkers } from '../../reports/support/shared.ts';
-import { downTargetUrl, startHangingTarget } from './bad-target.ts';
+import { downTargetUrl, BAD_TARGET_IDS, startHangingTarget } from './bad-target.ts';
 
 /** Keeps a hang to a second instead of the default ten. */
 export const SETUP_REQUEST_TIMEOUT_MS = 1_000;
@@ -25,7 +25,7 @@ export interface SetupStoppingRun {
 
 function runAgainst(url: string, dir: string): Promise<SuiteRun> {
   return runSuite({
-    target: { [VARIABLES.baseUrl]: url },
+    target: { [VARIABLES.baseUrl]: url, ...BAD_TARGET_IDS },
     args: ['--no-html'],
     env: { [RUN_VARIABLES.requestTimeoutMs]: String(SETUP_REQUEST_TIMEOUT_MS) },
     reportsDir: join(dir, 'reports'),

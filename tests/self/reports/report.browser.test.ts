@@ -32,9 +32,13 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
  * The report's script renders each view from the data inlined in its single file: the tree's first leaf
  * appears 1.6-1.8 s after the page has loaded, and coverage.html's frame 2.5-2.8 s after its header is
  * clicked, on an idle machine. Both grow past expect's default 5 s when the self-tests' other worker runs
- * a suite beside this one, so every wait on the page here has a bound of its own.
+ * a suite beside this one, so every wait on the page here has a bound of its own. The first render
+ * reads all the data: with Chromium's CPU slowed 6 to 10 times it took 10-22 s, and in one whole
+ * self-test run more than 30 s, so it has twice the bound of the views after it.
  */
-const expect = baseExpect.configure({ timeout: 30_000 });
+const PAGE_WAIT_MS = 30_000;
+const FIRST_RENDER_MS = 2 * PAGE_WAIT_MS;
+const expect = baseExpect.configure({ timeout: PAGE_WAIT_MS });
 
 /** The run failure-kinds.test.ts and reproduction.test.ts read too (support/status-mutant-run.ts). */
 const failedRun = once(async (): Promise<{ run: SuiteRun; failed: TestRecord }> => {
@@ -73,6 +77,7 @@ const loadedReport = once(async (): Promise<OpenedReport & { home: string }> => 
   page.on('request', (request) => requests.push(request.url()));
   const home = pathToFileURL(join(run.reports.allureReport, 'index.html')).href;
   await page.goto(home);
+  await page.getByTestId('tree-leaf').first().waitFor({ timeout: FIRST_RENDER_MS });
   return { page, requests, home };
 });
 

@@ -16,7 +16,6 @@ import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
 import type { ApiResponse } from './api-client.ts';
 import { advise, cite, fail, recordAllowance } from './outcome.ts';
-import type { PlatformFormsNote } from '../../lib/request-forms.ts';
 import type { SentInForms } from './request-forms.ts';
 import { failure } from '../../run/typed-failure.ts';
 import { redact, redactingErrors } from '../../run/redact.ts';
@@ -77,11 +76,17 @@ export function checkStatus(response: ApiResponse, expected: number | readonly n
  * A success where the spec states no status: any 2xx, on `basis` (the endpoint's response statement);
  * the status the platform answers is advice.
  */
+/** What a failure's first line adds after what was seen, with the lines that explain it. */
+export interface FailureNote {
+  summary: string;
+  detail: readonly string[];
+}
+
 export async function checkSuccess(
   response: ApiResponse,
   basis: Basis,
   platform: { status: number; advice: AdviceId } = { status: 200, advice: 'platform.success-status' },
-  note?: PlatformFormsNote,
+  note?: FailureNote,
 ) {
   await check('the request succeeds (2xx)', basis, () => {
     if (response.status < 200 || response.status > 299) {

@@ -1,5 +1,6 @@
 import { tokenRejectionCases } from '../../support/cases.ts';
 import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { accountIdNote } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
@@ -27,7 +28,7 @@ test.describe('GET /v1/chargebacks/{id}', () => {
     declare({ requirements: ANSWERS_CHARGEBACK, schemas: ['chargeback'] }),
     async ({ api, ids }) => {
       const response = await api.getChargeback(ids.chargebackId);
-      await checkSuccess(response, RESPONSE_REQUIREMENT.chargeback);
+      await checkSuccess(response, RESPONSE_REQUIREMENT.chargeback, undefined, accountIdNote('chargebackId'));
       await checkSchema(response, 'chargeback', RESPONSE_REQUIREMENT.chargeback);
     },
   );
@@ -40,7 +41,12 @@ test.describe('GET /v1/chargebacks/{id}', () => {
     }),
     async ({ api, ids }) => {
       const response = await api.getChargeback(ids.chargebackPaymentId);
-      await checkSuccess(response, 'chargeback.found-by-payment-id');
+      await checkSuccess(
+        response,
+        'chargeback.found-by-payment-id',
+        undefined,
+        accountIdNote('chargebackPaymentId'),
+      );
       await checkSchema(response, 'chargeback', RESPONSE_REQUIREMENT.chargeback);
     },
   );

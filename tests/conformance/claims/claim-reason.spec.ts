@@ -1,5 +1,6 @@
 import { tokenRejectionCases } from '../../support/cases.ts';
 import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { accountIdNote } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
@@ -26,7 +27,7 @@ test.describe('GET /post-purchase/v1/claims/reasons/{reason_id}', () => {
     }),
     async ({ api, ids }) => {
       const response = await api.getClaimReason(ids.claimReasonId);
-      await checkSuccess(response, ANSWER);
+      await checkSuccess(response, ANSWER, undefined, accountIdNote('claimReasonId'));
       await checkSchema(response, 'claim-reason', ANSWER);
     },
   );

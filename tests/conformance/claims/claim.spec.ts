@@ -1,5 +1,6 @@
 import { tokenRejectionCases } from '../../support/cases.ts';
 import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { accountIdNote } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
@@ -31,7 +32,7 @@ test.describe('GET /post-purchase/v1/claims/{claim_id}', () => {
     }),
     async ({ api, ids }) => {
       const response = await api.getClaim(ids.claimId);
-      await checkSuccess(response, ANSWER);
+      await checkSuccess(response, ANSWER, undefined, accountIdNote('claimId'));
       await checkSchema(response, 'claim', ANSWER);
     },
   );

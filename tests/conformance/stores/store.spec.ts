@@ -1,6 +1,7 @@
 import { documentedError } from '../../../lib/requirements/index.ts';
 import { tokenRejectionCases } from '../../support/cases.ts';
 import { checkDocumentedError, checkSchema, checkSuccess } from '../../support/checks.ts';
+import { accountIdNote } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
@@ -35,7 +36,7 @@ test.describe('GET /stores/{id}', () => {
     declare({ requirements: [ANSWER, 'store.route', 'store.path-id-string-required'], schemas: ['store'] }),
     async ({ api, ids }) => {
       const response = await api.getStore(ids.storeId);
-      await checkSuccess(response, ANSWER);
+      await checkSuccess(response, ANSWER, undefined, accountIdNote('storeId'));
       await checkSchema(response, 'store', ANSWER);
     },
   );

@@ -1,6 +1,7 @@
 import { documentedError } from '../../../lib/requirements/index.ts';
 import { abilityRowCases, tokenRejectionCases } from '../../support/cases.ts';
 import { checkDocumentedError, checkSchema, checkSuccess } from '../../support/checks.ts';
+import { accountIdNote } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { RESPONSE_REQUIREMENT, unknownHexId } from '../../support/lookups.ts';
@@ -41,7 +42,7 @@ test.describe('GET /preapproval_plan/{id}', () => {
     }),
     async ({ api, ids }) => {
       const response = await api.getSubscriptionPlan(ids.planId);
-      await checkSuccess(response, ANSWER);
+      await checkSuccess(response, ANSWER, undefined, accountIdNote('planId'));
       await checkSchema(response, 'subscription-plan', ANSWER);
     },
   );

@@ -1,0 +1,86 @@
+/**
+ * The ids of a target other than the embedded mock are the user's own: the mock's stand in for none of
+ * them. The application's id and secret are required; an unset resource id is listed as such (its tests
+ * skip: cli/selection.test.ts runs a target given none), never lent to a test that uses one up; and a
+ * failed answer about a configured resource names the variable that chose it.
+ */
+import { expect, test } from '@playwright/test';
+import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
+import { ID_VARIABLES, TargetConfigError, VARIABLES, type TargetIds } from '../../../lib/target.ts';
+import { SEEDED_IDS } from '../../../mock/seed.ts';
+import { loadTargetConfig } from '../../../run/target.ts';
+import { runSuite } from '../../../scripts/suite/run-suite.ts';
+import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
+
+const SANDBOX = 'https://sandbox.example';
+const APPLICATION = { [VARIABLES.clientId]: '1234567890', [VARIABLES.clientSecret]: 'sandbox-secret' };
+const ALL_BUT_APPLICATION = (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).filter(
+  (id) => id !== 'clientId' && id !== 'clientSecret',
+);
+
+const configOf = (env: Record<string, string>) =>
+  loadTargetConfig({ [RUN_VARIABLES.embeddedUrl]: 'http://127.0.0.1:3100', ...env });
+
+test.describe('the target contract read for another target', () => {
+  test('the embedded mock is given every id by its seed', () => {
+    const config = configOf({});
+    expect(config.embedded).toBe(true);
+    expect([...config.unsetIds]).toEqual([]);
+    expect(config.planId).toBe(SEEDED_IDS.planId);
+    expect(config.claimIds).toEqual([SEEDED_IDS.claimId]);
+  });
+
+  for (const missing of [
+    [VARIABLES.clientId],
+    [VARIABLES.clientSecret],
+    [VARIABLES.clientId, VARIABLES.clientSecret],
+  ])
+    test(`another target without ${missing.join(' and ')} is a configuration error naming it`, () => {
+      const env: Record<string, string> = { [VARIABLES.baseUrl]: SANDBOX, ...APPLICATION };
+      for (const name of missing) delete env[name];
+      expect(() => configOf(env)).toThrow(TargetConfigError);
+      expect(() => configOf(env)).toThrow(`${missing.join(' and ')} must be set`);
+    });
+
+  test('another target given only its application: every other id unset, nothing to use up', () => {
+    const config = configOf({ [VARIABLES.baseUrl]: SANDBOX, ...APPLICATION });
+    expect([...config.unsetIds].sort()).toEqual([...ALL_BUT_APPLICATION].sort());
+    expect(config.claimIds, 'no placeholder claim to open a dispute on').toEqual([]);
+    expect(config.agreementIds, 'no placeholder agreement to cancel').toEqual([]);
+  });
+
+  test('a list alone gives the single id too, and what is given is no longer unset', () => {
+    const config = configOf({
+      [VARIABLES.baseUrl]: SANDBOX,
+      ...APPLICATION,
+      [VARIABLES.storeId]: '555',
+      [VARIABLES.claimIds]: '71,72',
+    });
+    expect(config.storeId).toBe('555');
+    expect(config.claimId).toBe('71');
+    expect(config.claimIds).toEqual(['71', '72']);
+    expect(config.unsetIds.has('storeId')).toBe(false);
+    expect(config.unsetIds.has('claimId')).toBe(false);
+    expect(config.unsetIds.has('agreementId')).toBe(true);
+  });
+});
+
+test('a failed answer about a configured store names PAYMENTS_STORE_ID and its value', async () => {
+  const mock = await startMockInWorker({ noControl: true });
+  try {
+    const wrongStore = '424242';
+    // Playwright alone: the failure's message is in the typed records.
+    const run = await runSuite({
+      via: 'playwright',
+      target: { ...mock.env, [VARIABLES.abilities]: '', [VARIABLES.storeId]: wrongStore },
+      args: ['--grep', 'answers the store$', '--workers', '1'],
+    });
+    const record = run.records.find((r) => r.title === 'answers the store');
+    expect(record?.status, run.output).toBe('failed');
+    expect(record!.failures[0]!.message.split('\n')[0]).toContain(
+      `answered 404; ${VARIABLES.storeId} is ${wrongStore}: check that it names an existing store`,
+    );
+  } finally {
+    await mock.stop();
+  }
+});

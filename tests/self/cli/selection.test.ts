@@ -139,7 +139,7 @@ test.describe('npm run conformance -- --plan against a target without abilities 
       ...mock.env,
       [VARIABLES.baseUrl]: forwarding.url,
       [VARIABLES.abilities]: '',
-      // Never exchanged: without the redirect URI it is bound to, the tests that would skip.
+      // Never exchanged: without the redirect URI it is bound to, the tests that would use it skip.
       [VARIABLES.authCode]: 'TG-never-exchanged',
     };
     for (const id of UNSET_IDS) delete env[ID_VARIABLES[id]];

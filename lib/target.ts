@@ -36,6 +36,10 @@ export const ID_VARIABLES: Record<keyof TargetIds, string> = {
 
 /** The application the run authenticates as: required for any target but the embedded mock. */
 const APPLICATION_IDS: readonly (keyof TargetIds)[] = ['clientId', 'clientSecret'];
+/** Every other id: another target may leave each unset, and the tests that need it skip. */
+export const OPTIONAL_IDS = (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).filter(
+  (id) => !APPLICATION_IDS.includes(id),
+);
 
 export const VARIABLES = {
   baseUrl: 'PAYMENTS_BASE_URL',
@@ -241,17 +245,17 @@ export function parseTargetConfig(
   const rawBase = env[VARIABLES.baseUrl];
   const embedded = !present(rawBase);
   const baseUrl = embedded ? embeddedBaseUrl : parseBaseUrl(rawBase);
-  const idKeys = Object.keys(ID_VARIABLES) as (keyof TargetIds)[];
-  const unsetIds = new Set(embedded ? [] : idKeys.filter((key) => !present(env[ID_VARIABLES[key]])));
+  const unset = (key: keyof TargetIds) => !embedded && !present(env[ID_VARIABLES[key]]);
   // Every request of a run is made as the application, so another target's run cannot start without it.
-  const noApplication = APPLICATION_IDS.filter((key) => unsetIds.has(key)).map((key) => ID_VARIABLES[key]);
+  const noApplication = APPLICATION_IDS.filter(unset).map((key) => ID_VARIABLES[key]);
   if (noApplication.length > 0) {
     throw new TargetConfigError(
       `${noApplication.join(' and ')} must be set: ${VARIABLES.baseUrl} names a target other than the embedded mock, and the run authenticates as your application there (for a mock started with npm run mock, npm run mock -- --print-env prints them)`,
     );
   }
+  const unsetIds = new Set(OPTIONAL_IDS.filter(unset));
   const ids = Object.fromEntries(
-    idKeys.map((key) => {
+    (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).map((key) => {
       const value = env[ID_VARIABLES[key]];
       return [key, present(value) ? value : defaults[key]];
     }),

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
 import { ENDPOINTS } from '../../../lib/catalogue.ts';
-import { ID_VARIABLES, VARIABLES, type TargetIds } from '../../../lib/target.ts';
+import { ID_VARIABLES, OPTIONAL_IDS, VARIABLES } from '../../../lib/target.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
 import { NEEDS_ID } from '../../../run/skip-reasons.ts';
 import type { Coverage } from '../../../reporting/coverage.ts';
@@ -117,11 +117,6 @@ test.describe('npm run conformance: running part of the suite', () => {
   });
 });
 
-/** The ids a sandbox's user may leave unset: all but the application's. */
-const UNSET_IDS = (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).filter(
-  (id) => id !== 'clientId' && id !== 'clientSecret',
-);
-
 test.describe('npm run conformance -- --plan against a target without abilities or resource ids', () => {
   test.setTimeout(RUN_TIMEOUT_MS);
 
@@ -142,7 +137,7 @@ test.describe('npm run conformance -- --plan against a target without abilities 
       // Never exchanged: without the redirect URI it is bound to, the tests that would use it skip.
       [VARIABLES.authCode]: 'TG-never-exchanged',
     };
-    for (const id of UNSET_IDS) delete env[ID_VARIABLES[id]];
+    for (const id of OPTIONAL_IDS) delete env[ID_VARIABLES[id]];
     return { env, forwarding };
   });
   const plan = once(async () => {
@@ -206,7 +201,7 @@ test.describe('npm run conformance -- --plan against a target without abilities 
     );
     expect(Object.fromEntries([...skipped].sort())).toEqual(Object.fromEntries([...predicted].sort()));
     // The mock's own ids, which name nothing on another target, were never sent in its stead.
-    const placeholders = UNSET_IDS.filter((id) => id !== 'redirectUri').map((id) => SEEDED_IDS[id]);
+    const placeholders = OPTIONAL_IDS.filter((id) => id !== 'redirectUri').map((id) => SEEDED_IDS[id]);
     const named = forwarding!.requests.filter((r) => placeholders.some((id) => r.path.includes(id)));
     expect(named.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });

@@ -1,10 +1,11 @@
 /**
- * The note a failed answer about one of the account's own resources carries against a target other than
- * the embedded mock: the id is the user's (lib/target.ts), and a 404 for a mistyped one reads like a
- * server's fault unless the failure says which variable named it.
+ * The notes a failed answer about one of the account's own resources carries against a target other than
+ * the embedded mock: the id is the user's (lib/target.ts), and a 404 for a mistyped one, or for an
+ * agreement an earlier destructive run already cancelled, reads like the server's fault unless the
+ * failure says which variable named it.
  */
 import type { ResourceId } from '../../lib/catalogue.ts';
-import { ID_VARIABLES, VARIABLE_DOCS } from '../../lib/target.ts';
+import { ID_VARIABLES, VARIABLE_DOCS, VARIABLES } from '../../lib/target.ts';
 import { currentTarget } from './current-target.ts';
 import type { FailureNote } from './checks.ts';
 
@@ -15,6 +16,23 @@ export function accountIdNote(id: ResourceId): FailureNote | undefined {
   const variable = ID_VARIABLES[id];
   return {
     summary: `${variable} is ${config[id]}: check that it names ${VARIABLE_DOCS[variable]?.meaning} of the account under test`,
+    detail: [],
+  };
+}
+
+/**
+ * For an agreement or claim the run was lent rather than made by `fixtures`: a destructive run uses each
+ * up, so the same ids fail a second run. Undefined against the embedded mock and a target with `fixtures`.
+ */
+export function lentIdNote(kind: 'agreement' | 'claim', id: string): FailureNote | undefined {
+  const config = currentTarget();
+  if (config.embedded || config.abilities.has('fixtures')) return undefined;
+  const [single, list] =
+    kind === 'agreement'
+      ? [VARIABLES.agreementId, VARIABLES.agreementIds]
+      : [VARIABLES.claimId, VARIABLES.claimIds];
+  return {
+    summary: `${id} came from ${single} or ${list}: check that it still names ${VARIABLE_DOCS[single]?.meaning}; an earlier destructive run may have used it up`,
     detail: [],
   };
 }

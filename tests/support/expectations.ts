@@ -10,11 +10,10 @@ import { documentedCodesOf } from '../../lib/error-body.ts';
 import type { DocumentedError, RequirementId } from '../../lib/requirements/index.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
 import { NoAnswer, type ApiClient, type ApiResponse, type CallOptions } from './api-client.ts';
-import type { PlatformFormsNote } from '../../lib/request-forms.ts';
 import type { SentInForms } from './request-forms.ts';
 import { fail } from './outcome.ts';
 import { failure } from '../../run/typed-failure.ts';
-import { describeBody } from './checks.ts';
+import { describeBody, type FailureNote } from './checks.ts';
 import type { FailureFacts } from '../../run/typed-failure.ts';
 import { currentTarget } from './current-target.ts';
 
@@ -59,7 +58,7 @@ export const SUCCESS_STATUSES = range(200, 299);
 /** A refusal: the client erred. A 5xx is no refusal but the server failing at the rule it was asked to apply. */
 export const REFUSAL_STATUSES = range(400, 499);
 
-export function expectSuccess(response: ApiResponse, basis: Basis, note?: PlatformFormsNote): void {
+export function expectSuccess(response: ApiResponse, basis: Basis, note?: FailureNote): void {
   if (!SUCCESS_STATUSES.includes(response.status))
     diverge({
       kind: 'status',

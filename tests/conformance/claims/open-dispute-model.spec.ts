@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
+import { lentIdNote } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { expectSchema, expectSuccess, expectThat, type CaseContext } from '../../support/expectations.ts';
@@ -38,7 +39,7 @@ class Dispute implements ClaimCommand {
     this.label = m.disputed ? 'request mediation again' : 'request mediation';
     const response = await r.context.client.openDispute(r.claimId);
     if (m.disputed) return;
-    expectSuccess(response, MEDIATION);
+    expectSuccess(response, MEDIATION, lentIdNote('claim', r.claimId));
     expectSchema(r.context, response, 'mediation-response');
     m.disputed = true;
   }

@@ -1,4 +1,5 @@
 import { tokenRejectionCases } from '../../support/cases.ts';
+import { lentIdNote } from '../../support/account-ids.ts';
 import { checkSchema, checkSuccess } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
@@ -35,8 +36,14 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute', () => {
       schemas: ['mediation-response'],
     }),
     async ({ api, freshClaim }) => {
-      const response = await api.openDispute(await freshClaim());
-      await checkSuccess(response, ANSWER, { status: 201, advice: 'platform.dispute-created-201' });
+      const claimId = await freshClaim();
+      const response = await api.openDispute(claimId);
+      await checkSuccess(
+        response,
+        ANSWER,
+        { status: 201, advice: 'platform.dispute-created-201' },
+        lentIdNote('claim', claimId),
+      );
       await checkSchema(response, 'mediation-response', ANSWER);
     },
   );

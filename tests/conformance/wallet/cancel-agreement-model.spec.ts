@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { documentedError, type RequirementId } from '../../../lib/requirements/index.ts';
 import type { TargetConfig } from '../../../lib/target.ts';
+import { lentIdNote } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import {
@@ -85,7 +86,7 @@ class Cancel implements AgreementCommand {
       ...(this.options.platformId ? { platformId: PLATFORM_ID } : {}),
     });
     if (wasCancelled) return expectDocumentedError(response, NOT_FOUND);
-    expectSuccess(response, CANCELS);
+    expectSuccess(response, CANCELS, lentIdNote('agreement', r.ids[index]!));
     expectThat(response.text === '', NO_BODY, `the answer has a body: ${describeBody(response)}`, 'no body');
     m.cancelled[index] = true;
   }

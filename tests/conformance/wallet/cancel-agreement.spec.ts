@@ -1,6 +1,7 @@
 import { documentedError } from '../../../lib/requirements/index.ts';
 import type { ApiResponse } from '../../support/api-client.ts';
 import { abilityRowCases, tokenRejectionCases } from '../../support/cases.ts';
+import { lentIdNote } from '../../support/account-ids.ts';
 import { checkDocumentedError, checkNoBody, checkSuccess } from '../../support/checks.ts';
 import { skipWherePlatformForm } from '../../support/request-forms.ts';
 import { declarationsFor } from '../../support/declare.ts';
@@ -26,11 +27,13 @@ const CANCELS = [
   'cancel-agreement.no-body',
 ] as const;
 
-async function checkCancelled(response: ApiResponse) {
-  await checkSuccess(response, 'cancel-agreement.route', {
-    status: 200,
-    advice: 'platform.cancel-agreement-200',
-  });
+async function checkCancelled(response: ApiResponse, agreementId: string) {
+  await checkSuccess(
+    response,
+    'cancel-agreement.route',
+    { status: 200, advice: 'platform.cancel-agreement-200' },
+    lentIdNote('agreement', agreementId),
+  );
   await checkNoBody(response, 'cancel-agreement.no-body');
 }
 
@@ -80,7 +83,8 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
     'cancels an active agreement, with no body',
     declare({ uses: ['agreement'], requirements: CANCELS }),
     async ({ api, freshAgreement }) => {
-      await checkCancelled(await api.cancelAgreement(await freshAgreement()));
+      const id = await freshAgreement();
+      await checkCancelled(await api.cancelAgreement(id), id);
     },
   );
 
@@ -96,11 +100,10 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
     }),
     async ({ api, ids, freshAgreement }) => {
       test.skip(!/^\d+$/.test(ids.clientId), CLIENT_ID_NOT_NUMERIC);
+      const id = await freshAgreement();
       await checkCancelled(
-        await api.cancelAgreement(await freshAgreement(), {
-          platformId: PLATFORM_ID,
-          clientId: ids.clientId,
-        }),
+        await api.cancelAgreement(id, { platformId: PLATFORM_ID, clientId: ids.clientId }),
+        id,
       );
     },
   );
@@ -110,7 +113,7 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
     declare({ uses: ['agreement'], requirements: [...CANCELS, NOT_FOUND.id] }),
     async ({ api, freshAgreement }) => {
       const id = await freshAgreement();
-      await checkCancelled(await api.cancelAgreement(id));
+      await checkCancelled(await api.cancelAgreement(id), id);
       await checkDocumentedError(await api.cancelAgreement(id), NOT_FOUND);
     },
   );

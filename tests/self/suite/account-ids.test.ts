@@ -2,7 +2,7 @@
  * The ids of a target other than the embedded mock are the user's own: the mock's stand in for none of
  * them. The application's id and secret are required; an unset resource id is listed as such (its tests
  * skip: cli/selection.test.ts runs a target given none), never lent to a test that uses one up; and a
- * failed answer about a configured resource names the variable that chose it.
+ * failed answer about a configured or lent resource names the variable that chose it.
  */
 import { expect, test } from '@playwright/test';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
@@ -13,6 +13,8 @@ import { runSuite } from '../../../scripts/suite/run-suite.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 
 const SANDBOX = 'https://sandbox.example';
+const STORE_TEST = 'answers the store';
+const CANCEL_TEST = 'cancels an active agreement, with no body';
 const APPLICATION = { [VARIABLES.clientId]: '1234567890', [VARIABLES.clientSecret]: 'sandbox-secret' };
 
 const configOf = (env: Record<string, string>) =>
@@ -71,20 +73,33 @@ test.describe('the target contract read for another target', () => {
   });
 });
 
-test('a failed answer about a configured store names PAYMENTS_STORE_ID and its value', async () => {
+test('a failed answer about a configured store or a lent agreement names the variable and the id', async () => {
   const mock = await startMockInWorker({ noControl: true });
   try {
     const wrongStore = '424242';
-    // Playwright alone: the failure's message is in the typed records.
+    const goneAgreement = '2c93808489a1f3c40189b2e7a4d1ffff';
+    // Playwright alone: the failures' messages are in the typed records.
     const run = await runSuite({
       via: 'playwright',
-      target: { ...mock.env, [VARIABLES.abilities]: '', [VARIABLES.storeId]: wrongStore },
-      args: ['--grep', 'answers the store$', '--workers', '1'],
+      target: {
+        ...mock.env,
+        [VARIABLES.abilities]: 'destructive',
+        [VARIABLES.storeId]: wrongStore,
+        [VARIABLES.agreementId]: goneAgreement,
+      },
+      // Playwright matches --grep against the title and its tags: no end anchor for a tagged test.
+      args: ['--grep', `${STORE_TEST}$|${CANCEL_TEST}`, '--workers', '1'],
     });
-    const record = run.records.find((r) => r.title === 'answers the store');
-    expect(record?.status, run.output).toBe('failed');
-    expect(record!.failures[0]!.message.split('\n')[0]).toContain(
+    const firstLine = (title: string) => {
+      const record = run.records.find((r) => r.title === title);
+      expect(record?.status, run.output).toBe('failed');
+      return record!.failures[0]!.message.split('\n')[0];
+    };
+    expect(firstLine(STORE_TEST)).toContain(
       `answered 404; ${VARIABLES.storeId} is ${wrongStore}: check that it names an existing store`,
+    );
+    expect(firstLine(CANCEL_TEST)).toContain(
+      `answered 404; ${goneAgreement} came from ${VARIABLES.agreementId} or ${VARIABLES.agreementIds}: check that it still names an active agreement`,
     );
   } finally {
     await mock.stop();

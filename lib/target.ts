@@ -36,10 +36,10 @@ export const ID_VARIABLES: Record<keyof TargetIds, string> = {
 
 /** The application the run authenticates as: required for any target but the embedded mock. */
 const APPLICATION_IDS: readonly (keyof TargetIds)[] = ['clientId', 'clientSecret'];
+/** Every id of the contract, in ID_VARIABLES's order. */
+export const ID_KEYS = Object.keys(ID_VARIABLES) as (keyof TargetIds)[];
 /** Every other id: another target may leave each unset, and the tests that need it skip. */
-export const OPTIONAL_IDS = (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).filter(
-  (id) => !APPLICATION_IDS.includes(id),
-);
+export const OPTIONAL_IDS = ID_KEYS.filter((id) => !APPLICATION_IDS.includes(id));
 
 export const VARIABLES = {
   baseUrl: 'PAYMENTS_BASE_URL',
@@ -255,7 +255,7 @@ export function parseTargetConfig(
   }
   const unsetIds = new Set(OPTIONAL_IDS.filter(unset));
   const ids = Object.fromEntries(
-    (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).map((key) => {
+    ID_KEYS.map((key) => {
       const value = env[ID_VARIABLES[key]];
       return [key, present(value) ? value : defaults[key]];
     }),

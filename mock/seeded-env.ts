@@ -5,7 +5,7 @@
  */
 import { ABILITIES, CONTROL_ABILITIES } from '../lib/abilities.ts';
 import { DEFAULT_PROFILE } from '../lib/profiles.ts';
-import { ID_VARIABLES, VARIABLES, type TargetIds } from '../lib/target.ts';
+import { ID_KEYS, ID_VARIABLES, VARIABLES, type TargetIds } from '../lib/target.ts';
 import { CONSENT_USER, OTHER_APPLICATION, SEEDED_IDS } from './seed.ts';
 
 /** Variables the mock mints at run time rather than seeds, with where they come from. */
@@ -23,9 +23,7 @@ export interface SeededEnvOptions {
 
 /** The contract's ids (the application, its redirect URI, the account's resources) as the mock seeds them. */
 export function seededIdVariables(ids: Readonly<TargetIds> = SEEDED_IDS): Record<string, string> {
-  return Object.fromEntries(
-    (Object.keys(ID_VARIABLES) as (keyof TargetIds)[]).map((k) => [ID_VARIABLES[k], ids[k]]),
-  );
+  return Object.fromEntries(ID_KEYS.map((k) => [ID_VARIABLES[k], ids[k]]));
 }
 
 /**

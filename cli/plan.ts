@@ -28,7 +28,9 @@ type Outlook = { runs: true; condition?: string } | { runs: false; reason: strin
 function outlook(test: ListedTest, config: TargetConfig, used: Map<string, number>): Outlook {
   const missing = abilitiesOfTags(test.tags).filter((a) => !config.abilities.has(a));
   if (missing[0]) return { runs: false, reason: NEEDS_ABILITY(missing[0]) };
-  const unsetResource = test.endpoint ? unsetResourceOf(test.endpoint as EndpointId, config) : undefined;
+  const unsetResource = test.endpoint
+    ? unsetResourceOf(test.endpoint as EndpointId, test.tags, config)
+    : undefined;
   if (unsetResource) return { runs: false, reason: unsetResource };
   const take = (what: string, available: number): boolean => {
     const n = (used.get(what) ?? 0) + 1;

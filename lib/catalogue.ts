@@ -83,6 +83,13 @@ export type EndpointId =
 /** The target contract's ids of resources that belong to the account under test, not to the application. */
 export type ResourceId = Exclude<keyof TargetIds, 'clientId' | 'clientSecret' | 'redirectUri'>;
 
+/**
+ * The tag of a test whose requests name none of the account's resources, only ids nobody issued or of a
+ * wrong form (an unknown plan, an invalid store id): it runs whether or not its endpoint's `resourceIds`
+ * are given.
+ */
+export const MADE_UP_IDS_TAG = '@made-up-ids';
+
 export interface Endpoint {
   id: EndpointId;
   /** Number of the endpoint's section under "Endpoints" in the spec. */
@@ -104,7 +111,8 @@ export interface Endpoint {
   destructive: boolean;
   /**
    * The account's own resources its tests name (lib/target.ts's ids): unset, only the embedded mock has
-   * them, so against another target without them the endpoint's tests skip.
+   * them, so against another target without them the endpoint's tests skip (but those tagged
+   * MADE_UP_IDS_TAG).
    */
   resourceIds?: readonly ResourceId[];
   /** Its spec file, its mock handler's file and its requirements file: a newcomer finds each in one step. */

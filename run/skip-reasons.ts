@@ -2,7 +2,7 @@
  * Why a test skips, in words shared by the fixtures that skip it and `--plan`, which predicts the skips
  * without running anything.
  */
-import { endpointById, type EndpointId } from '../lib/catalogue.ts';
+import { endpointById, MADE_UP_IDS_TAG, type EndpointId } from '../lib/catalogue.ts';
 import { ID_VARIABLES, VARIABLE_DOCS, VARIABLES, type TargetConfig, type TargetIds } from '../lib/target.ts';
 
 export const NEEDS_ABILITY = (ability: string) => `needs ability '${ability}'`;
@@ -23,8 +23,16 @@ export const NEEDS_ID = (id: keyof TargetIds) => {
   return `needs ${variable}, ${VARIABLE_DOCS[variable]?.meaning}: unset, only the embedded mock has one`;
 };
 
-/** Why a test of `endpointId` cannot run against `config`: the first id its endpoint names that is unset. */
-export function unsetResourceOf(endpointId: EndpointId, config: TargetConfig): string | undefined {
+/**
+ * Why a test of `endpointId` with `tags` cannot run against `config`: the first id its endpoint names that
+ * is unset, unless the test sends only made-up ids.
+ */
+export function unsetResourceOf(
+  endpointId: EndpointId,
+  tags: readonly string[],
+  config: TargetConfig,
+): string | undefined {
+  if (tags.includes(MADE_UP_IDS_TAG)) return undefined;
   const unset = endpointById(endpointId).resourceIds?.find((id) => config.unsetIds.has(id));
   return unset && NEEDS_ID(unset);
 }

@@ -6,7 +6,13 @@
  */
 import type { TestDetails } from '@playwright/test';
 import { abilityTag, type Ability } from '../../lib/abilities.ts';
-import { endpointById, type EndpointId, type Industry, type SchemaName } from '../../lib/catalogue.ts';
+import {
+  endpointById,
+  MADE_UP_IDS_TAG,
+  type EndpointId,
+  type Industry,
+  type SchemaName,
+} from '../../lib/catalogue.ts';
 import { requirementQuotesMarkdown } from '../../lib/requirement-quotes.ts';
 import { DECLARED_LABELS } from '../../lib/results.ts';
 import { isRequirementId, requirementById, type RequirementId } from '../../lib/requirements/index.ts';
@@ -33,6 +39,11 @@ export interface Declaration {
   /** Abilities the target must have (a destructive endpoint needs 'destructive' without saying so). */
   needs?: readonly Ability[];
   uses?: readonly Use[];
+  /**
+   * Its requests name none of the account's resources (an id nobody issued, one of a wrong form): it runs
+   * against a target that gave none of its endpoint's ids. Such a test never asks for the `ids` fixture.
+   */
+  madeUpIds?: true;
   industry?: Industry;
   generative?: boolean;
 }
@@ -79,6 +90,7 @@ export function declare(endpointId: EndpointId, declaration: Declaration): TestD
     tag: [
       ...[...needs].map(abilityTag),
       ...(declaration.uses ?? []).map((use) => `@uses-${use}`),
+      ...(declaration.madeUpIds ? [MADE_UP_IDS_TAG] : []),
       ...(declaration.industry ? [`@industry-${declaration.industry}`] : []),
       ...(declaration.generative ? [GENERATIVE_TAG] : []),
     ],

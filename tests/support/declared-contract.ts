@@ -8,6 +8,7 @@
  */
 import { test, type TestInfo } from '@playwright/test';
 import { abilityTag, type Ability } from '../../lib/abilities.ts';
+import { MADE_UP_IDS_TAG } from '../../lib/catalogue.ts';
 import { ANNOTATIONS } from '../../lib/results.ts';
 import type { Use } from './declare.ts';
 
@@ -26,6 +27,8 @@ export const UNDECLARED_USE = (fixture: string, use: Use) =>
   `the suite's declaration of this test omits that it uses ${use}: its fixture ${fixture} borrows one (add uses: ['${use}'] to its declare() call)`;
 export const UNDECLARED_NEED = (fixture: string, ability: Ability) =>
   `the suite's declaration of this test omits that it needs '${ability}': its fixture ${fixture} uses it (add needs: ['${ability}'] to its declare() call)`;
+export const READS_ACCOUNT_IDS =
+  "the suite's declaration of this test says it sends only made-up ids, but it asks for the account's ids (remove madeUpIds from its declare() call, or --plan runs it where they are unset)";
 export const UNUSED_DECLARATION = (uses: readonly string[]) =>
   `the suite's declaration of this test says it uses ${uses.join(', ')}, but none of its fixtures borrows one (remove it from its declare() call, or --plan counts it)`;
 
@@ -42,6 +45,11 @@ export function takeFromContract(fixture: ContractFixture): void {
   }
   if (takes.needs !== undefined && !info.tags.includes(abilityTag(takes.needs)))
     throw new Error(UNDECLARED_NEED(fixture, takes.needs));
+}
+
+/** Called by the `ids` fixture as it is set up: throws if the running test declared made-up ids only. */
+export function takeAccountIds(): void {
+  if (test.info().tags.includes(MADE_UP_IDS_TAG)) throw new Error(READS_ACCOUNT_IDS);
 }
 
 /** After a test that ran: the resources it declared that none of its fixtures borrowed. */

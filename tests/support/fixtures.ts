@@ -29,6 +29,7 @@ import {
 } from '../../run/skip-reasons.ts';
 import {
   declaredButUnused,
+  takeAccountIds,
   takeFromContract,
   UNUSED_DECLARATION,
   watchedAbilities,
@@ -111,7 +112,13 @@ const fixtureTest = base.extend<TestFixtures>({
     },
     PLUMBING,
   ],
-  ids: [async ({ config }, use) => use(config), PLUMBING],
+  ids: [
+    async ({ config }, use) => {
+      takeAccountIds();
+      await use(config);
+    },
+    PLUMBING,
+  ],
   tokens: [async ({ target }, use) => use(readRunTokens(target.name)), PLUMBING],
 
   api: [
@@ -147,7 +154,9 @@ const fixtureTest = base.extend<TestFixtures>({
       const abilities = abilitiesOfTags(testInfo.tags);
       for (const ability of abilities) needs(ability);
       const endpoint = testInfo.annotations.find((a) => a.type === DECLARED_LABELS.endpoint)?.description;
-      const unsetResource = endpoint ? unsetResourceOf(endpoint as EndpointId, config) : undefined;
+      const unsetResource = endpoint
+        ? unsetResourceOf(endpoint as EndpointId, testInfo.tags, config)
+        : undefined;
       skipWhen(unsetResource !== undefined, unsetResource ?? '');
       if (abilities.includes('destructive')) destructive();
       await use();

@@ -23,7 +23,7 @@ test.describe('GET /stores/{id}', () => {
 
   test(
     'answers 400 bad_request INVALID_STORE_ID for an invalid store id',
-    declare({ requirements: [INVALID_STORE_ID.id, 'store.errors-listed'] }),
+    declare({ requirements: [INVALID_STORE_ID.id, 'store.errors-listed'], madeUpIds: true }),
     async ({ api }) => {
       await checkDocumentedError(await api.getStore(INVALID_ID), INVALID_STORE_ID);
     },

@@ -26,7 +26,7 @@ test.describe('GET /preapproval_plan/{id}', () => {
 
   test(
     'answers 404 for an unknown plan id',
-    declare({ requirements: [NOT_FOUND.id, 'subscription-plan.errors-listed'] }),
+    declare({ requirements: [NOT_FOUND.id, 'subscription-plan.errors-listed'], madeUpIds: true }),
     async ({ api }) => {
       await checkDocumentedError(await api.getSubscriptionPlan(unknownHexId()), NOT_FOUND);
     },

@@ -71,7 +71,7 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
 
   test(
     'answers 404 for an unknown agreement id',
-    declare({ requirements: [NOT_FOUND.id, 'cancel-agreement.errors-listed'] }),
+    declare({ requirements: [NOT_FOUND.id, 'cancel-agreement.errors-listed'], madeUpIds: true }),
     async ({ api }) => {
       await checkDocumentedError(await api.cancelAgreement(unknownHexId()), NOT_FOUND);
     },

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
-import { ENDPOINTS } from '../../../lib/catalogue.ts';
+import { ENDPOINTS, MADE_UP_IDS_TAG } from '../../../lib/catalogue.ts';
 import { ID_VARIABLES, OPTIONAL_IDS, VARIABLES } from '../../../lib/target.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
-import { NEEDS_ID } from '../../../run/skip-reasons.ts';
+import { NEEDS_ABILITY, NEEDS_ID } from '../../../run/skip-reasons.ts';
 import type { Coverage } from '../../../reporting/coverage.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { embeddedStoresRun } from '../reports/support/embedded-stores-run.ts';
@@ -200,6 +200,14 @@ test.describe('npm run conformance -- --plan against a target without abilities 
       run.records.filter((r) => r.status === 'skipped').map((r) => [r.key, r.skipReason ?? '']),
     );
     expect(Object.fromEntries([...skipped].sort())).toEqual(Object.fromEntries([...predicted].sort()));
+    // A test that sends only made-up ids (an unknown plan, an invalid store id) needs none of the
+    // account's: it ran, on an endpoint whose other tests skipped for the id they lack (or skipped for an
+    // ability the target lacks, as the unknown agreement's cancellation, which is destructive).
+    const madeUp = run.records.filter((r) => r.tags.includes(MADE_UP_IDS_TAG));
+    const ran = madeUp.filter((r) => r.status === 'passed').map((r) => r.endpoint);
+    expect(ran.sort()).toEqual(['store', 'subscription-plan']);
+    for (const record of madeUp.filter((r) => r.status !== 'passed'))
+      expect(record.skipReason, record.key).toBe(NEEDS_ABILITY('destructive'));
     // The mock's own ids, which name nothing on another target, were never sent in its stead.
     const placeholders = OPTIONAL_IDS.filter((id) => id !== 'redirectUri').map((id) => SEEDED_IDS[id]);
     const named = forwarding!.requests.filter((r) => placeholders.some((id) => r.path.includes(id)));

@@ -7,11 +7,14 @@ import { expect, test } from '@playwright/test';
 import {
   CONTRACT_FIXTURES,
   declaredButUnused,
+  READS_ACCOUNT_IDS,
+  takeAccountIds,
   takeFromContract,
   UNDECLARED_NEED,
   UNDECLARED_USE,
 } from '../../support/declared-contract.ts';
 import { USES } from '../../support/declare.ts';
+import { MADE_UP_IDS_TAG } from '../../../lib/catalogue.ts';
 
 test('a borrowing fixture passes when the test declares the resource', { tag: '@uses-claim' }, () => {
   takeFromContract('freshClaim');
@@ -40,6 +43,15 @@ test(
     expect(declaredButUnused(test.info())).toEqual(['claim']);
   },
 );
+
+test('the account ids pass a test that does not declare made-up ids only', () => {
+  expect(() => takeAccountIds()).not.toThrow();
+});
+
+test('the account ids stop a test that declares made-up ids only', { tag: '@made-up-ids' }, () => {
+  expect(test.info().tags, 'the tag a declaration of made-up ids makes').toContain(MADE_UP_IDS_TAG);
+  expect(() => takeAccountIds()).toThrow(READS_ACCOUNT_IDS);
+});
 
 test('every use a declaration can name has a fixture that borrows it', () => {
   const borrowed = Object.values(CONTRACT_FIXTURES).flatMap((takes) => ('uses' in takes ? [takes.uses] : []));

@@ -100,11 +100,16 @@ function refusalTest<T>(
   arbitrary: fc.Arbitrary<T>,
   send: (client: ApiClient, config: TargetConfig, input: T, token: string) => Promise<ApiResponse>,
   breaks: (input: T) => RequirementId,
-  runs = RUNS,
+  options: { runs?: number; madeUpIds?: true } = {},
 ): RefusalTest {
+  const runs = options.runs ?? RUNS;
   return {
     title,
-    details: declare(endpointId, { requirements, generative: true }),
+    details: declare(endpointId, {
+      requirements,
+      generative: true,
+      ...(options.madeUpIds ? { madeUpIds: true } : {}),
+    }),
     body: async ({ api, config, target, tokens, recordParameters }, testInfo) => {
       // Under lenient and platform, a value of the type the platform gives a field breaks no rule there
       // (lib/request-forms.ts): such cases are not drawn, and a test of such rules only is skipped.
@@ -165,6 +170,8 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
       nonNumericValue(),
       (client, _config, id) => client.getClaim(id),
       () => 'claim.path-claim-id-number-required',
+      // The generated id is the request's whole point: no claim of the account is named.
+      { madeUpIds: true },
     ),
   'open-dispute': () =>
     refusalTest(
@@ -174,6 +181,8 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
       nonNumericValue(),
       (client, _config, id) => client.openDispute(id),
       () => 'open-dispute.path-claim-id-number-required',
+      // The generated id is the request's whole point: no claim of the account is named.
+      { madeUpIds: true },
     ),
   'cancel-agreement': () =>
     refusalTest(
@@ -202,7 +211,7 @@ function authorizationRefusal(id: Exclude<EndpointId, 'token'>, feature: string)
         token,
       ),
     () => BEARER_HEADER,
-    HEADER_RUNS,
+    { runs: HEADER_RUNS },
   );
 }
 

@@ -200,12 +200,12 @@ test.describe('npm run conformance -- --plan against a target without abilities 
       run.records.filter((r) => r.status === 'skipped').map((r) => [r.key, r.skipReason ?? '']),
     );
     expect(Object.fromEntries([...skipped].sort())).toEqual(Object.fromEntries([...predicted].sort()));
-    // A test that sends only made-up ids (an unknown plan, an invalid store id) needs none of the
+    // A test that sends only made-up ids (an unknown plan, an invalid store or claim id) needs none of the
     // account's: it ran, on an endpoint whose other tests skipped for the id they lack (or skipped for an
     // ability the target lacks, as the unknown agreement's cancellation, which is destructive).
     const madeUp = run.records.filter((r) => r.tags.includes(MADE_UP_IDS_TAG));
     const ran = madeUp.filter((r) => r.status === 'passed').map((r) => r.endpoint);
-    expect(ran.sort()).toEqual(['store', 'subscription-plan']);
+    expect(ran.sort()).toEqual(['claim', 'store', 'subscription-plan']);
     for (const record of madeUp.filter((r) => r.status !== 'passed'))
       expect(record.skipReason, record.key).toBe(NEEDS_ABILITY('destructive'));
     // The mock's own ids, which name nothing on another target, were never sent in its stead.

@@ -137,9 +137,13 @@ test('npm pack ships the compiled suite, its schemas and specs, and nothing of t
   });
 });
 
-/** Packages the compiled modules under `dir` import (statically or not), each with a file importing it. */
+/**
+ * Packages the compiled modules under `dir` import (statically or not) or require (reporting/allure-report.ts
+ * requires Allure's), each with a file importing it.
+ */
 function importedPackages(dir: string): Map<string, string> {
-  const specifier = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"'.][^"']*)["']/g;
+  const specifier =
+    /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:Module)?\s*\(\s*)["']([^"'.][^"']*)["']/g;
   const packages = new Map<string, string>();
   for (const file of filesUnder(dir).filter((f) => f.endsWith('.js'))) {
     for (const [, name] of readFileSync(path.join(dir, file), 'utf8').matchAll(specifier)) {

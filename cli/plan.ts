@@ -12,6 +12,7 @@ import { reportPaths } from '../lib/report-paths.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import {
   NEEDS_ABILITY,
+  NEEDS_CURRENCY,
   NEEDS_ID,
   NO_AUTH_CODE,
   NO_CONFIGURED_ID_LEFT,
@@ -46,6 +47,7 @@ function outlook(test: ListedTest, config: TargetConfig, used: Map<string, numbe
       if (config.unsetIds.has('redirectUri')) return { runs: false, reason: NEEDS_ID('redirectUri') };
       if (!mints && !take('auth-code', 1)) return { runs: false, reason: NO_AUTH_CODE };
     }
+    if (use === 'currency' && config.currency === undefined) return { runs: false, reason: NEEDS_CURRENCY };
     if (use === 'other-client' && !config.otherClient) {
       return { runs: false, reason: NO_OTHER_CLIENT };
     }

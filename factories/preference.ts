@@ -8,6 +8,7 @@ import { faker as chooser } from '@faker-js/faker/locale/base';
 import type { Industry } from '../lib/catalogue.ts';
 import { INDUSTRY_FIELDS, type ItemField, type PayerField, type ShipmentField } from './industry-fields.ts';
 import { INDUSTRY_GOODS, type Line, type Person } from './industry-goods.ts';
+import { WHOLE_AMOUNT_CURRENCIES, type PlatformCurrency } from '../lib/sure-valid.ts';
 import { MARKETS, type City, type Market } from './markets.ts';
 import { deepMerge, type Overrides } from './merge.ts';
 import { atLocalMinute, DAY_MS, formatWithOffset, startOfCurrentUtcYear } from './timestamps.ts';
@@ -94,6 +95,8 @@ export interface PreferenceOptions {
   overrides?: Overrides<PreferenceRequest>;
   /** Epoch ms every generated date is relative to; defaults to 1 January (UTC) of the current year. */
   referenceDate?: number;
+  /** The account's currency (a real account takes its market's only); defaults to the seed's market's. */
+  currency?: PlatformCurrency;
 }
 
 export const DEFAULT_SEED = 1;
@@ -212,10 +215,27 @@ function seededFakerFor(market: Market, seed: number): Faker {
   return market.faker;
 }
 
-function draftFor(industry: Industry, seed: number, referenceDate: number): Draft {
+/**
+ * The market of a preference in `currency`: the one that trades in it, else the seed's buyer and places
+ * priced in it, in round hundreds where the currency has no cents.
+ */
+function marketIn(currency: PlatformCurrency | undefined, seedMarket: Market): Market {
+  if (currency === undefined) return seedMarket;
+  const own = MARKETS.find((m) => m.currency === currency);
+  if (own) return own;
+  const whole = WHOLE_AMOUNT_CURRENCIES.includes(currency);
+  return { ...seedMarket, currency, priceFactor: whole ? 100 : 1 };
+}
+
+function draftFor(
+  industry: Industry,
+  seed: number,
+  referenceDate: number,
+  currency: PlatformCurrency | undefined,
+): Draft {
   // The market decides the locale, so it is drawn first with a locale-free generator of the same seed.
   chooser.seed(seed);
-  const market = chooser.helpers.arrayElement(MARKETS);
+  const market = marketIn(currency, chooser.helpers.arrayElement(MARKETS));
   const faker = seededFakerFor(market, seed);
   const city = faker.helpers.arrayElement(market.cities);
   const registeredAt = referenceDate - faker.number.int({ min: 400 * DAY_MS, max: 3000 * DAY_MS });
@@ -263,6 +283,7 @@ export function buildPreference(industry: Industry, options: PreferenceOptions =
     industry,
     options.seed ?? DEFAULT_SEED,
     options.referenceDate ?? startOfCurrentUtcYear(),
+    options.currency,
   );
   const { faker, merchantDomain } = draft;
   const fields = INDUSTRY_FIELDS[industry];

@@ -5,6 +5,7 @@
  */
 import { ABILITIES, isAbility, type Ability } from './abilities.ts';
 import { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profiles.ts';
+import { PLATFORM_CURRENCIES, type PlatformCurrency } from './sure-valid.ts';
 
 /** Values a target supplies for the suite; the embedded mock's seed provides all of them. */
 export interface TargetIds {
@@ -53,6 +54,7 @@ export const VARIABLES = {
   consentUser: 'PAYMENTS_CONSENT_USER',
   consentPassword: 'PAYMENTS_CONSENT_PASSWORD',
   testAccessToken: 'PAYMENTS_TEST_ACCESS_TOKEN',
+  currency: 'PAYMENTS_CURRENCY',
   abilities: 'PAYMENTS_ABILITIES',
   profile: 'PAYMENTS_PROFILE',
 } as const;
@@ -60,6 +62,11 @@ export type VariableName = (typeof VARIABLES)[keyof typeof VARIABLES];
 
 /** The old name of PAYMENTS_ABILITIES, still read (with a warning) when the new one is unset. */
 export const DEPRECATED_ABILITIES_VARIABLE = 'PAYMENTS_CAPABILITIES';
+
+/** PAYMENTS_CURRENCY of a target that takes every currency of the platform, as the mock does. */
+export const ANY_CURRENCY = 'any';
+/** The currencies an account's checkout preferences take: one of the platform's, or all of them. */
+export type AccountCurrency = PlatformCurrency | typeof ANY_CURRENCY;
 
 /** The default of an id of the account's own: no other target has the mock's (TargetConfig.unsetIds). */
 const UNSET_ELSEWHERE = "the mock's; unset elsewhere, the tests that name one skip";
@@ -139,6 +146,10 @@ export const VARIABLE_DOCS: Record<VariableName, { meaning: string; default: str
     default: 'obtained from the token endpoint with test_token "true"',
     secret: true,
   },
+  PAYMENTS_CURRENCY: {
+    meaning: `the currency the account's checkout preferences take (an account takes its market's): one of the platform's codes (${PLATFORM_CURRENCIES.slice(0, 4).join(', ')}, ...) or ${ANY_CURRENCY}`,
+    default: `${ANY_CURRENCY} for the embedded mock; unset elsewhere, the tests that need a preference created skip`,
+  },
   PAYMENTS_ABILITIES: {
     meaning: `comma list of the target's abilities: ${ABILITIES.join(', ')}`,
     default: 'all five for the embedded mock; none for any other base URL',
@@ -164,6 +175,11 @@ export interface TargetConfig extends TargetIds {
   agreementIds: readonly string[];
   /** Opened claims the run may dispute, the configured one first. */
   claimIds: readonly string[];
+  /**
+   * The currency the account's preferences take. Undefined for another target that did not say: every
+   * code is a value the spec leaves open, and a real account refuses other markets' currencies.
+   */
+  currency?: AccountCurrency;
   /**
    * The resource ids and redirect URI a target other than the embedded mock was not given. Each keeps the
    * mock's value as a placeholder, but those ids name nothing on another target, so the tests that need
@@ -204,6 +220,21 @@ function parseAbilities(variable: string, raw: string | undefined, embedded: boo
     );
   }
   return new Set(names as Ability[]);
+}
+
+/** The one currency a target's preferences must be priced in; undefined where it takes any, or did not say. */
+export function singleCurrencyOf(config: Pick<TargetConfig, 'currency'>): PlatformCurrency | undefined {
+  return config.currency === ANY_CURRENCY ? undefined : config.currency;
+}
+
+function parseCurrency(raw: string | undefined, embedded: boolean): AccountCurrency | undefined {
+  if (raw === undefined || raw === '') return embedded ? ANY_CURRENCY : undefined;
+  if (raw !== ANY_CURRENCY && !(PLATFORM_CURRENCIES as readonly string[]).includes(raw)) {
+    throw new TargetConfigError(
+      `${VARIABLES.currency} must be one of the platform's currency codes (${PLATFORM_CURRENCIES.join(', ')}) or ${ANY_CURRENCY}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return raw as AccountCurrency;
 }
 
 function parseProfile(raw: string | undefined): Profile {
@@ -295,6 +326,7 @@ export function parseTargetConfig(
     ids.claimId = claimIds[0]!;
     unsetIds.delete('claimId');
   }
+  const currency = parseCurrency(env[VARIABLES.currency], embedded);
   // A placeholder is never lent to a test that uses a resource up.
   const lent = (key: 'agreementId' | 'claimId', list: readonly string[] | undefined) =>
     unsetIds.has(key) ? [] : [...new Set([ids[key], ...(list ?? [])])];
@@ -307,6 +339,7 @@ export function parseTargetConfig(
     authCode: env[VARIABLES.authCode] || undefined,
     testAccessToken: env[VARIABLES.testAccessToken] || undefined,
     ...(otherClient ? { otherClient } : {}),
+    ...(currency ? { currency } : {}),
     agreementIds: lent('agreementId', agreementIds),
     claimIds: lent('claimId', claimIds),
     unsetIds,

@@ -63,7 +63,7 @@ function shellQuote(value: string): string {
 }
 
 export function envLines(control: boolean, variation?: Variation): string[] {
-  const seeded = seededEnv({ control, ids: applyVariation(variation).seededIds });
+  const seeded = seededEnv({ control, served: applyVariation(variation) });
   const lines = [
     `# Seeded values of the embedded mock; also set ${VARIABLES.baseUrl} to the URL it listens on.`,
   ];
@@ -137,7 +137,7 @@ function variationLine(variation: Variation | undefined): string {
 }
 
 function banner(baseUrl: string, control: boolean, variation: Variation | undefined): string {
-  const seeded = seededEnv({ control, ids: applyVariation(variation).seededIds });
+  const seeded = seededEnv({ control, served: applyVariation(variation) });
   const ids = Object.entries(seeded).map(([key, value]) => `  ${key.padEnd(32)} ${value}`);
   const more = Object.entries(OTHER_SEEDED_IDS).map(([key, value]) => `  ${key.padEnd(32)} ${String(value)}`);
   return [

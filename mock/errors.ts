@@ -61,6 +61,7 @@ export const MESSAGES = {
   invalidAdvance: 'advance_seconds must be a non-negative number that keeps the clock before the year 9999',
   invalidCredentials: 'credentials must be a list of codes and tokens (strings)',
   notPlatformForm: (field: string, type: string) => `${field} must be of type ${type}`,
+  currencyNotTaken: (currency: string) => `currency_id invalid: this account takes ${currency} only`,
   unknownFixtureKind: (kind: unknown, kinds: readonly string[]) =>
     `Unknown fixture kind ${JSON.stringify(kind)}; known kinds: ${kinds.join(', ')}`,
   internal: 'Internal server error',

@@ -66,7 +66,7 @@ function cliArgs(options: MockProcessOptions): string[] {
 
 export function startMockProcess(options: MockProcessOptions = {}): Promise<MockProcess> {
   const label = options.variation ? `${options.variation.type} ${options.variation.name}` : 'faithful';
-  const ids = applyVariation(variationOf(options.variation)).seededIds;
+  const served = applyVariation(variationOf(options.variation));
   const child = spawn(process.execPath, cliArgs(options), {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,7 +93,7 @@ export function startMockProcess(options: MockProcessOptions = {}): Promise<Mock
       resolve({
         baseUrl,
         pid: child.pid!,
-        env: { ...seededEnv({ control: !options.noControl, ids }), [VARIABLES.baseUrl]: baseUrl },
+        env: { ...seededEnv({ control: !options.noControl, served }), [VARIABLES.baseUrl]: baseUrl },
         stop,
       });
     });
@@ -163,8 +163,7 @@ export function startMockFleet(
         .map((line) => JSON.parse(line) as FleetMember)
         .map((member) => {
           const variation = member.name === '' ? undefined : variationOf(member);
-          const ids = applyVariation(variation).seededIds;
-          const env = seededEnv({ ids, control: member.control });
+          const env = seededEnv({ served: applyVariation(variation), control: member.control });
           return { ...member, env: { ...env, [VARIABLES.baseUrl]: member.baseUrl } };
         });
       resolve({ members, stop });

@@ -4,6 +4,7 @@
  * them by declaring a `set-rule` effect, so no route or state method knows any variation by name.
  */
 import { AUTHORIZATION_CODE_VALIDITY_SECONDS, DEFAULT_EXPIRES_IN } from '../lib/catalogue.ts';
+import { ANY_CURRENCY, type AccountCurrency } from '../lib/target.ts';
 
 export interface MockRules {
   /** An authorization code is gone once presented. */
@@ -29,6 +30,11 @@ export interface MockRules {
    * (lib/request-forms.ts): the spec's, or only the platform's.
    */
   preferenceFieldForms: 'spec' | 'platform';
+  /**
+   * The currency a preference's items are taken in: any of the platform's, or one, as a real account
+   * takes its market's only (what `--print-env` prints as PAYMENTS_CURRENCY).
+   */
+  preferenceCurrency: AccountCurrency;
   /** Scheduling the release report sets the configuration's `scheduled` to true. */
   scheduleSetsScheduled: boolean;
   /** A chargeback is also found by the id of a payment it covers. */
@@ -58,6 +64,7 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   checkScope: true,
   validatePreferences: true,
   preferenceFieldForms: 'spec',
+  preferenceCurrency: ANY_CURRENCY,
   scheduleSetsScheduled: true,
   chargebackByPaymentId: true,
   removeCancelledAgreements: true,

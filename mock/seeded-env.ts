@@ -7,6 +7,7 @@ import { ABILITIES, CONTROL_ABILITIES } from '../lib/abilities.ts';
 import { DEFAULT_PROFILE } from '../lib/profiles.ts';
 import { ID_KEYS, ID_VARIABLES, VARIABLES, type TargetIds } from '../lib/target.ts';
 import { CONSENT_USER, OTHER_APPLICATION, SEEDED_IDS } from './seed.ts';
+import { applyVariation, type AppliedVariation } from './variations/apply.ts';
 
 /** Variables the mock mints at run time rather than seeds, with where they come from. */
 export const MINTED_VARIABLES: Readonly<Record<string, string>> = {
@@ -17,8 +18,11 @@ export const MINTED_VARIABLES: Readonly<Record<string, string>> = {
 export interface SeededEnvOptions {
   /** False for a mock started with --no-control: its control abilities are gone. */
   control?: boolean;
-  /** The ids a variation seeds its resources under (mock/variations/apply.ts). */
-  ids?: Readonly<TargetIds>;
+  /**
+   * The variation the mock serves (mock/variations/apply.ts): the ids it seeds its resources under and the
+   * currency it takes preferences in. Default: the faithful mock.
+   */
+  served?: Pick<AppliedVariation, 'seededIds' | 'rules'>;
 }
 
 /** The contract's ids (the application, its redirect URI, the account's resources) as the mock seeds them. */
@@ -30,15 +34,17 @@ export function seededIdVariables(ids: Readonly<TargetIds> = SEEDED_IDS): Record
  * Every seeded PAYMENTS_* variable and its value: all but the base URL, the authorization page (the base
  * URL's /authorization) and the minted ones.
  */
-export function seededEnv({ control = true, ids = SEEDED_IDS }: SeededEnvOptions = {}): Record<
-  string,
-  string
-> {
+export function seededEnv({
+  control = true,
+  served = applyVariation(undefined),
+}: SeededEnvOptions = {}): Record<string, string> {
   const abilities = ABILITIES.filter((a) => control || !CONTROL_ABILITIES.includes(a));
   return {
     [VARIABLES.abilities]: abilities.join(','),
     [VARIABLES.profile]: DEFAULT_PROFILE,
-    ...seededIdVariables(ids),
+    // The faithful mock takes a preference in any of the platform's currencies; a real account, its own.
+    [VARIABLES.currency]: served.rules.preferenceCurrency,
+    ...seededIdVariables(served.seededIds),
     [VARIABLES.otherClientId]: OTHER_APPLICATION.clientId,
     [VARIABLES.otherClientSecret]: OTHER_APPLICATION.clientSecret,
     [VARIABLES.consentUser]: CONSENT_USER.username,

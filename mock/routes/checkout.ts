@@ -1,5 +1,6 @@
 /** POST /checkout/preferences: validated against schema `preference-request`, stored, answered 201. */
 import { formsCarried, type RequestForm } from '../../lib/request-forms.ts';
+import { ANY_CURRENCY } from '../../lib/target.ts';
 import { bearerToken, type AreaHandlers } from '../context.ts';
 import { badRequest, cause, MESSAGES } from '../errors.ts';
 import { requestViolations, violationCauses } from '../validation.ts';
@@ -47,6 +48,16 @@ export const checkoutHandlers: AreaHandlers = {
       ctx.rules.preferenceFieldForms === 'platform' ? fromPlatformForms(request.body) : request.body;
     const violations = ctx.rules.validatePreferences ? requestViolations('preference-request', judged) : [];
     if (violations.length > 0) throw badRequest(MESSAGES.invalidRequestBody, violationCauses(violations));
+    // An account takes its own market's currency only (the spec names no currency, so either is conformant).
+    const currency = ctx.rules.preferenceCurrency;
+    const items = (judged as { items?: { currency_id?: unknown }[] }).items ?? [];
+    const other = items.findIndex(
+      (item) => currency !== ANY_CURRENCY && item.currency_id !== undefined && item.currency_id !== currency,
+    );
+    if (other >= 0) {
+      const message = MESSAGES.currencyNotTaken(currency);
+      throw badRequest(message, [cause('invalid_field', message, `items.${other}.currency_id`)]);
+    }
     const stored = ctx.state.storePreference(
       request.body as Record<string, unknown>,
       token.userId,

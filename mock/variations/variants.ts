@@ -67,6 +67,14 @@ export const VARIANTS = [
     ],
   },
   {
+    name: 'one-market-account',
+    description:
+      'takes preferences priced in ARS only, as an account in Argentina does, and refuses any other currency with 400 (its --print-env says PAYMENTS_CURRENCY=ARS)',
+    reads:
+      "Allowed values of `shipments.mode`, `auto_return`, `category_id`, `currency_id`: not shown (the platform takes an account's own market's currency only).",
+    effects: [{ kind: 'set-rules', rules: { preferenceCurrency: 'ARS' } }],
+  },
+  {
     name: 'platform-request-forms',
     description:
       "takes payer.phone and the street numbers only as strings and installments only as whole numbers, as the platform types them, and refuses the spec's forms",

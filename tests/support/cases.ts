@@ -19,7 +19,7 @@ import type { ConformanceArgs } from './fixtures.ts';
 import { authenticationRequirements, UNKNOWN_BEARER } from './lookups.ts';
 
 /** What a case's request may use (Playwright reads a test's fixtures from its body's destructuring). */
-export type SendContext = Pick<ConformanceArgs, 'api' | 'ids' | 'tokens'>;
+export type SendContext = Pick<ConformanceArgs, 'api' | 'ids' | 'tokens' | 'config'>;
 
 export interface Case {
   title: string;
@@ -52,8 +52,8 @@ export function tokenRejectionCases(
   ].map(({ title, auth }) => ({
     title: `${answers} ${title}${suffix}`,
     details: declare(endpointId, { requirements }),
-    body: async ({ api, ids, tokens }) => {
-      const response = await send({ api, ids, tokens }, auth);
+    body: async ({ api, ids, tokens, config }) => {
+      const response = await send({ api, ids, tokens, config }, auth);
       if (row) await checkDocumentedError(response, row);
       else await checkRejected(response, basis);
     },
@@ -80,8 +80,8 @@ export function abilityRowCases(
         requirements: [row.id, ...paragraphOf(endpointId), ...(row.status === 429 ? [RATE_LIMIT_429] : [])],
         needs: row.trigger.kind === 'ability' ? [row.trigger.ability] : [],
       }),
-      body: async ({ api, ids, tokens }) => {
-        const response = await send({ api, ids, tokens }, preferFor(row));
+      body: async ({ api, ids, tokens, config }) => {
+        const response = await send({ api, ids, tokens, config }, preferFor(row));
         await checkDocumentedError(response, row);
         // A 429 asks the client to "retry"; HTTP's way to say when is Retry-After.
         if (row.status === 429) {

@@ -26,9 +26,10 @@ const VERSIONED_PATH = /\/v\d+\//;
 /**
  * What a test uses that the target contract may not supply: an authorization code ('authorize' or
  * PAYMENTS_AUTH_CODE), a second application, a consumable agreement or claim ('fixtures' or the id lists),
- * a non-test token. Declared as `@uses-<what>` tags so `--plan` can tell, before a request, what will skip.
+ * a non-test token, the currency the account's preferences take (PAYMENTS_CURRENCY). Declared as
+ * `@uses-<what>` tags so `--plan` can tell, before a request, what will skip.
  */
-export const USES = ['auth-code', 'other-client', 'agreement', 'claim', 'live-token'] as const;
+export const USES = ['auth-code', 'other-client', 'agreement', 'claim', 'live-token', 'currency'] as const;
 export type Use = (typeof USES)[number];
 
 export interface Declaration {

@@ -18,6 +18,7 @@ export const CONTRACT_FIXTURES = {
   freshClaim: { uses: 'claim' },
   authorizationCode: { uses: 'auth-code' },
   otherClient: { uses: 'other-client' },
+  accountCurrency: { uses: 'currency' },
   liveToken: { uses: 'live-token' },
   ageCredentials: { needs: 'clock' },
 } as const satisfies Record<string, { uses: Use } | { needs: Ability }>;

@@ -9,7 +9,14 @@ import { abilitiesOfTags, type Ability } from '../../lib/abilities.ts';
 import type { EndpointId } from '../../lib/catalogue.ts';
 import { ANNOTATIONS, DECLARED_LABELS, RUN_LABELS, testKeyOf } from '../../lib/results.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
-import { VARIABLES, type OtherClient, type TargetConfig, type TargetIds } from '../../lib/target.ts';
+import type { PlatformCurrency } from '../../lib/sure-valid.ts';
+import {
+  singleCurrencyOf,
+  VARIABLES,
+  type OtherClient,
+  type TargetConfig,
+  type TargetIds,
+} from '../../lib/target.ts';
 import { labelTest, parameterOfTest } from './allure-metadata.ts';
 import { ApiClient } from './api-client.ts';
 import { test as base } from './browser-options.ts';
@@ -18,6 +25,7 @@ import { abilityBroken, createdFixtureId } from './control-fixtures.ts';
 import {
   AUTH_CODE_USED,
   NEEDS_ABILITY,
+  NEEDS_CURRENCY,
   NEEDS_ID,
   NO_AUTH_CODE,
   NO_CONFIGURED_ID_LEFT,
@@ -81,6 +89,11 @@ interface TestFixtures {
   authorizationCode: (redirectUri?: string) => Promise<string>;
   /** The second application (PAYMENTS_OTHER_CLIENT_*), else the test skips. */
   otherClient: OtherClient;
+  /**
+   * The currency the test's preferences must be priced in (PAYMENTS_CURRENCY), undefined where the target
+   * takes any; a target that did not say skips the test.
+   */
+  accountCurrency: PlatformCurrency | undefined;
   /** A non-test token the target issued (client_credentials without test_token), else the test skips. */
   liveToken: HeldToken;
   /** `clock`: ages these codes and tokens by `seconds` on the target, and nothing else. */
@@ -252,6 +265,15 @@ const fixtureTest = base.extend<TestFixtures>({
       takeFromContract('otherClient');
       skipWhen(config.otherClient === undefined, NO_OTHER_CLIENT);
       await use(config.otherClient as OtherClient);
+    },
+    PLUMBING,
+  ],
+
+  accountCurrency: [
+    async ({ config }, use) => {
+      takeFromContract('accountCurrency');
+      skipWhen(config.currency === undefined, NEEDS_CURRENCY);
+      await use(singleCurrencyOf(config));
     },
     PLUMBING,
   ],

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { ENDPOINTS, type Area, type EndpointId } from '../../lib/catalogue.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
-import type { TargetConfig, TargetIds } from '../../lib/target.ts';
+import { singleCurrencyOf, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import {
   fillTokenRequest,
   invalidPreference,
@@ -72,7 +72,11 @@ const PREFERENCE_SEED = 4100;
 
 /** How each bearer endpoint is called with given options; destructive ones on a fresh resource where they can. */
 const SEND: Record<Exclude<EndpointId, 'token'>, Send> = {
-  preference: (c, _ids, o) => c.createPreference(buildPreference('retail', { seed: PREFERENCE_SEED }), o),
+  preference: (c, config, o) =>
+    c.createPreference(
+      buildPreference('retail', { seed: PREFERENCE_SEED, currency: singleCurrencyOf(config) }),
+      o,
+    ),
   'release-report-schedule': (c, _ids, o) => c.scheduleReleaseReport(o),
   'subscription-plan': (c, ids, o) => c.getSubscriptionPlan(ids.planId, o),
   'test-user-search': (c, _ids, o, token) => c.searchTestUsers(token, o),
@@ -92,12 +96,15 @@ export interface RefusalTest {
   body: Parameters<typeof test>[2];
 }
 
-/** One generated test: a property of `endpointId` over `arbitrary`, refused on each case's rule. */
+/**
+ * One generated test: a property of `endpointId` over the cases `arbitrary` draws for the target, refused
+ * on each case's rule.
+ */
 function refusalTest<T>(
   endpointId: EndpointId,
   title: string,
   requirements: readonly RequirementId[],
-  arbitrary: fc.Arbitrary<T>,
+  arbitrary: (config: TargetConfig) => fc.Arbitrary<T>,
   send: (client: ApiClient, config: TargetConfig, input: T, token: string) => Promise<ApiResponse>,
   breaks: (input: T) => RequirementId,
   options: { runs?: number; madeUpIds?: true } = {},
@@ -123,7 +130,9 @@ function refusalTest<T>(
         recordParameters,
         property: 'a request that breaks one typed rule is refused with a 4xx',
         basis: requirements[0]!,
-        arbitrary: platformForms ? arbitrary.filter((input) => !isPlatformForm(breaks(input))) : arbitrary,
+        arbitrary: platformForms
+          ? arbitrary(config).filter((input) => !isPlatformForm(breaks(input)))
+          : arbitrary(config),
         defaultRuns: runs,
         judge: async (input, context) => {
           const response = await send(context.client, config, input, tokens.test.accessToken);
@@ -149,7 +158,7 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
       'token',
       'POST /oauth/token refuses a request that breaks one rule of the body table with a 4xx',
       ['token.error.400-invalid-request', ...TOKEN_RULES_BROKEN],
-      invalidTokenRequest(),
+      () => invalidTokenRequest(),
       (client, config, input) => client.token(fillTokenRequest(input.document, credentials(config))),
       (input) => input.breaks,
     ),
@@ -158,7 +167,8 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
       'preference',
       'POST /checkout/preferences refuses a preference that breaks one typed rule with a 4xx',
       ['preference.request.json-body', ...preferenceRulesBroken()],
-      invalidPreference(),
+      // In the account's currency where it said: refused for the broken rule, not for the currency.
+      (config) => invalidPreference({ currency: singleCurrencyOf(config) }),
       (client, _config, input) => client.createPreference(input.document),
       (input) => input.breaks,
     ),
@@ -167,7 +177,7 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
       'claim',
       'GET /post-purchase/v1/claims/{claim_id} refuses a claim_id that is not a number with a 4xx',
       ['claim.path-claim-id-number-required'],
-      nonNumericValue(),
+      () => nonNumericValue(),
       (client, _config, id) => client.getClaim(id),
       () => 'claim.path-claim-id-number-required',
       // The generated id is the request's whole point: no claim of the account is named.
@@ -178,7 +188,7 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
       'open-dispute',
       'POST /v1/claims/{claim_id}/actions/open_dispute refuses a claim_id that is not a number with a 4xx',
       ['open-dispute.path-claim-id-number-required'],
-      nonNumericValue(),
+      () => nonNumericValue(),
       (client, _config, id) => client.openDispute(id),
       () => 'open-dispute.path-claim-id-number-required',
       // The generated id is the request's whole point: no claim of the account is named.
@@ -189,7 +199,7 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
       'cancel-agreement',
       'DELETE /v2/wallet_connect/agreements/{agreement_id} refuses a client.id that is not a number with a 4xx',
       ['cancel-agreement.query-client-id-number-optional'],
-      nonNumericValue(),
+      () => nonNumericValue(),
       async (client, config, clientId) =>
         client.cancelAgreement(await resource(client, config, 'agreement'), { clientId }),
       () => 'cancel-agreement.query-client-id-number-optional',
@@ -202,7 +212,7 @@ function authorizationRefusal(id: Exclude<EndpointId, 'token'>, feature: string)
     id,
     `${feature} refuses an Authorization header that is not "Bearer <ACCESS_TOKEN>" with a 4xx`,
     [BEARER_HEADER, ...authenticationRequirements(id)],
-    malformedAuthorization(),
+    () => malformedAuthorization(),
     (client, config, malformed, token) =>
       SEND[id](
         client,

@@ -1,6 +1,8 @@
 import { INDUSTRIES, INDUSTRY_TITLES } from '../../../lib/catalogue.ts';
 import type { Profile } from '../../../lib/profiles.ts';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
+import type { PlatformCurrency } from '../../../lib/sure-valid.ts';
+import { singleCurrencyOf } from '../../../lib/target.ts';
 import { industryRequirements } from '../../../factories/industry-fields.ts';
 import { INVALID_PREFERENCE_VARIANTS, invalidPreference } from '../../../factories/invalid.ts';
 import { deepMerge } from '../../../factories/merge.ts';
@@ -40,8 +42,11 @@ async function checkPreferenceCreated(api: ApiClient, profile: Profile, body: un
 test.describe('POST /checkout/preferences', () => {
   // Error paths.
 
-  for (const { title, details, body } of tokenRejectionCases('preference', ({ api }, auth) =>
-    api.createPreference(buildPreference('retail', { seed: PREFERENCE_SEED_BASE }), { auth }),
+  for (const { title, details, body } of tokenRejectionCases('preference', ({ api, config }, auth) =>
+    api.createPreference(
+      buildPreference('retail', { seed: PREFERENCE_SEED_BASE, currency: singleCurrencyOf(config) }),
+      { auth },
+    ),
   )) {
     test(title, details, body);
   }
@@ -60,7 +65,11 @@ test.describe('POST /checkout/preferences', () => {
           seed: PREFERENCE_SEED_BASE,
           rule: variant.rule,
         });
-        const body = invalidPreference(variant, { seed: PREFERENCE_SEED_BASE });
+        // In the account's currency where it said: refused for the broken rule, not for the currency.
+        const body = invalidPreference(variant, {
+          seed: PREFERENCE_SEED_BASE,
+          currency: singleCurrencyOf(config),
+        });
         await checkRejected(await api.createPreference(body), broken);
       },
     );
@@ -70,33 +79,37 @@ test.describe('POST /checkout/preferences', () => {
 
   {
     // Fields the industry table does not govern, which the industry preferences leave out; a server
-    // cannot know the seller's industry, so it must accept them in any preference.
-    const everyField = deepMerge(buildPreference('retail', { seed: PREFERENCE_SEED_BASE }), {
-      auto_return: 'approved',
-      expires: true,
-      payer: { email: 'buyer@example.com', date_created: '2025-03-01T10:00:00.000-03:00' },
-      payment_methods: {
-        excluded_payment_methods: [{ id: 'amex' }],
-        excluded_payment_types: [{ id: 'ticket' }],
-        default_installments: null,
-        default_payment_method_id: null,
-        installments: null,
-      },
-      shipments: { mode: 'not_specified', receiver_address: { street_name: 'Av. Corrientes' } },
-    });
+    // cannot know the seller's industry, so it must accept them in any preference. Priced in the
+    // account's currency: every code is a value the spec leaves open.
+    const everyField = (currency?: PlatformCurrency) =>
+      deepMerge(buildPreference('retail', { seed: PREFERENCE_SEED_BASE, currency }), {
+        auto_return: 'approved',
+        expires: true,
+        payer: { email: 'buyer@example.com', date_created: '2025-03-01T10:00:00.000-03:00' },
+        payment_methods: {
+          excluded_payment_methods: [{ id: 'amex' }],
+          excluded_payment_types: [{ id: 'ticket' }],
+          default_installments: null,
+          default_payment_method_id: null,
+          installments: null,
+        },
+        shipments: { mode: 'not_specified', receiver_address: { street_name: 'Av. Corrientes' } },
+      });
 
     test(
       'creates a preference that carries every documented field',
-      declare({ requirements: [...CREATES, ...requestRequirements('preference-request', everyField)] }),
-      async ({ api, config }) => {
-        await checkPreferenceCreated(api, config.profile, everyField);
+      declare({
+        requirements: [...CREATES, ...requestRequirements('preference-request', everyField())],
+        uses: ['currency'],
+      }),
+      async ({ api, config, accountCurrency }) => {
+        await checkPreferenceCreated(api, config.profile, everyField(accountCurrency));
       },
     );
   }
 
   INDUSTRIES.forEach((industry, index) => {
     const seed = PREFERENCE_SEED_BASE + index;
-    const preference = buildPreference(industry, { seed });
 
     test(
       `creates a preference for ${INDUSTRY_TITLES[industry]}`,
@@ -104,11 +117,17 @@ test.describe('POST /checkout/preferences', () => {
         requirements: [
           ...CREATES,
           ...industryRequirements(industry),
-          ...requestRequirements('preference-request', preference),
+          // The same fields in any currency.
+          ...requestRequirements('preference-request', buildPreference(industry, { seed })),
         ],
         industry,
+        uses: ['currency'],
       }),
-      async ({ api, config, recordParameters }) => {
+      async ({ api, config, accountCurrency, recordParameters }) => {
+        const preference = buildPreference(industry, {
+          seed,
+          currency: accountCurrency,
+        });
         recordParameters({ industry, seed });
         const sent = await checkPreferenceCreated(api, config.profile, preference);
         // "Response: not shown": the answer's shape is the platform's, checked as advice.

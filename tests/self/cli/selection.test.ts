@@ -10,7 +10,7 @@ import type { TestRecord } from '../../../lib/results.ts';
 import { ENDPOINTS, MADE_UP_IDS_TAG } from '../../../lib/catalogue.ts';
 import { ID_VARIABLES, OPTIONAL_IDS, VARIABLES } from '../../../lib/target.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
-import { NEEDS_ABILITY, NEEDS_ID } from '../../../run/skip-reasons.ts';
+import { NEEDS_ABILITY, NEEDS_CURRENCY, NEEDS_ID } from '../../../run/skip-reasons.ts';
 import type { Coverage } from '../../../reporting/coverage.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { embeddedStoresRun } from '../reports/support/embedded-stores-run.ts';
@@ -125,7 +125,7 @@ test.describe('npm run conformance -- --plan against a target without abilities 
   /**
    * A mock without control routes, declared with no ability and given only the application and an
    * authorization code (not the ids of its plan, claims, chargeback, store or agreement, nor its redirect
-   * URI), reached through a request counter.
+   * URI or the currency it takes), reached through a request counter.
    */
   const target = once(async () => {
     mock = await startMockInWorker({ noControl: true });
@@ -138,6 +138,7 @@ test.describe('npm run conformance -- --plan against a target without abilities 
       [VARIABLES.authCode]: 'TG-never-exchanged',
     };
     for (const id of OPTIONAL_IDS) delete env[ID_VARIABLES[id]];
+    delete env[VARIABLES.currency];
     return { env, forwarding };
   });
   const plan = once(async () => {
@@ -188,6 +189,8 @@ test.describe('npm run conformance -- --plan against a target without abilities 
     for (const endpoint of ENDPOINTS.filter((e) => e.resourceIds && !e.destructive))
       expect(reasons, endpoint.id).toContain(NEEDS_ID(endpoint.resourceIds![0]!));
     expect(reasons).toContain(NEEDS_ID('redirectUri'));
+    // The preferences that must be created skip for the currency the account takes.
+    expect(printed.skips.get(NEEDS_CURRENCY)?.length ?? 0).toBeGreaterThan(0);
   });
 
   test('a whole run against that target skips exactly the tests the plan named, for the same reasons', async () => {

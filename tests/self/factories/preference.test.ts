@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { INDUSTRIES } from '../../../lib/catalogue.ts';
 import { buildPreference, type PreferenceRequest } from '../../../factories/preference.ts';
 import { formatViolations, validate } from '../../../schemas/registry.ts';
+import { openPreferenceValues } from '../../../lib/sure-valid.ts';
 import { expectedItemPaths, expectedPreferencePaths, leafPaths } from './spec-field-sets.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -110,4 +111,26 @@ test('shipments go to the payer address where both are sent', () => {
     expect(shipments?.receiver_address?.zip_code).toBe(payer?.address?.zip_code);
     expect(shipments?.receiver_address?.street_number).toBe(payer?.address?.street_number);
   }
+});
+
+test("in the account's currency: every item carries it, in its own market, whole where it has no cents", () => {
+  for (const industry of INDUSTRIES)
+    for (const seed of seeds.slice(0, 20)) {
+      const ars = buildPreference(industry, { seed, currency: 'ARS' });
+      expect(new Set(ars.items?.map((i) => i.currency_id))).toEqual(new Set(['ARS']));
+      // Argentina's market: its identification type, not the seed market's (where the industry sends one).
+      expect(ars.payer?.identification?.identification_type ?? 'DNI', `${industry} ${seed}`).toBe('DNI');
+      const clp = buildPreference(industry, { seed, currency: 'CLP' });
+      expect(new Set(clp.items?.map((i) => i.currency_id))).toEqual(new Set(['CLP']));
+      for (const item of clp.items ?? [])
+        expect(Number.isInteger(item.unit_price), `${industry} ${seed}`).toBe(true);
+      expect(validate('preference-request', clp).valid, `${industry} ${seed}`).toBe(true);
+      // Values every reading must accept, as a server refusing every open value would take them.
+      expect(openPreferenceValues(clp), `${industry} ${seed}`).toEqual([]);
+      expect(openPreferenceValues(ars), `${industry} ${seed}`).toEqual([]);
+    }
+  // Unsaid, the seed's market decides, as before.
+  expect(buildPreference('retail', { seed: 1 })).toEqual(
+    buildPreference('retail', { seed: 1, currency: undefined }),
+  );
 });

@@ -118,6 +118,23 @@ test.describe('checkout preferences', () => {
     }
   });
 
+  test('an account of one market takes its currency only: another is 400 naming the item, none is taken', async () => {
+    const app = await startMock({ variation: { type: 'variant', name: 'one-market-account' } });
+    const headers = await authHeaders(app);
+    const post = (payload: object) =>
+      send(app, { method: 'POST', url: '/checkout/preferences', headers, payload }, 'preference');
+    expect((await post(buildPreference('retail', { seed: 7, currency: 'ARS' }))).statusCode).toBe(201);
+    const inBrl = await post(buildPreference('retail', { seed: 7, currency: 'BRL' }));
+    expect(inBrl.statusCode).toBe(400);
+    expect(inBrl.json()).toMatchObject({ message: MESSAGES.currencyNotTaken('ARS') });
+    expect(inBrl.json<{ cause: { data: string | null }[] }>().cause.map((c) => c.data)).toEqual([
+      'items.0.currency_id',
+    ]);
+    const unpriced = buildPreference('retail', { seed: 7, currency: 'ARS' });
+    for (const item of unpriced.items ?? []) delete item.currency_id;
+    expect((await post(unpriced)).statusCode, "no currency_id: the account's own").toBe(201);
+  });
+
   test('no body, or a non-object body, is 400', async () => {
     const app = await startMock();
     const headers = await authHeaders(app);

@@ -1,12 +1,13 @@
 /**
  * The ids of a target other than the embedded mock are the user's own: the mock's stand in for none of
  * them. The application's id and secret are required; an unset resource id is listed as such (its tests
- * skip: cli/selection.test.ts runs a target given none), never lent to a test that uses one up; and a
- * failed answer about a configured or lent resource names the variable that chose it.
+ * skip: cli/selection.test.ts runs a target given none), never lent to a test that uses one up; the
+ * account's currency is unsaid until given; and a failed answer about a configured or lent resource names
+ * the variable that chose it.
  */
 import { expect, test } from '@playwright/test';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
-import { TargetConfigError, VARIABLES } from '../../../lib/target.ts';
+import { ANY_CURRENCY, singleCurrencyOf, TargetConfigError, VARIABLES } from '../../../lib/target.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
 import { loadTargetConfig } from '../../../run/target.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
@@ -70,6 +71,21 @@ test.describe('the target contract read for another target', () => {
     expect(config.unsetIds.has('storeId')).toBe(false);
     expect(config.unsetIds.has('claimId')).toBe(false);
     expect(config.unsetIds.has('agreementId')).toBe(true);
+  });
+
+  test("the account's currency: any for the embedded mock, unsaid for another target unless given", () => {
+    expect(configOf({}).currency).toBe(ANY_CURRENCY);
+    expect(configOf({ [VARIABLES.baseUrl]: SANDBOX, ...APPLICATION }).currency).toBeUndefined();
+    for (const given of ['ARS', 'CLP', ANY_CURRENCY])
+      expect(
+        configOf({ [VARIABLES.baseUrl]: SANDBOX, ...APPLICATION, [VARIABLES.currency]: given }).currency,
+      ).toBe(given);
+    expect(singleCurrencyOf({ currency: 'ARS' })).toBe('ARS');
+    expect(singleCurrencyOf({ currency: ANY_CURRENCY })).toBeUndefined();
+    for (const bad of ['ars', 'EUR', 'ARS,BRL'])
+      expect(() => configOf({ [VARIABLES.currency]: bad }), bad).toThrow(
+        `${VARIABLES.currency} must be one of the platform's currency codes`,
+      );
   });
 });
 

@@ -149,8 +149,8 @@ export async function startRecordingTarget(options: RecordingOptions = {}): Prom
   addHooks(app, requests, seen, options);
   await app.listen({ port: 0, host: LOOPBACK });
   const url = `http://${LOOPBACK}:${(app.server.address() as AddressInfo).port}`;
-  const ids = applyVariation(variationOf(options.variation)).seededIds;
-  const env = { ...seededEnv({ ids }), [VARIABLES.baseUrl]: url };
+  const served = applyVariation(variationOf(options.variation));
+  const env = { ...seededEnv({ served }), [VARIABLES.baseUrl]: url };
   const docs: Partial<Record<string, { secret?: true }>> = VARIABLE_DOCS;
   const configured = Object.entries(env)
     .filter(([name]) => docs[name]?.secret)

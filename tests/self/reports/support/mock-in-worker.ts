@@ -38,10 +38,10 @@ export async function startMockInWorker(options: MockInWorkerOptions = {}): Prom
   });
   await app.listen({ port: 0, host: LOOPBACK });
   const baseUrl = `http://${LOOPBACK}:${(app.server.address() as AddressInfo).port}`;
-  const ids = applyVariation(variationOf(options.variation)).seededIds;
+  const served = applyVariation(variationOf(options.variation));
   return {
     baseUrl,
-    env: { ...seededEnv({ control, ids }), [VARIABLES.baseUrl]: baseUrl },
+    env: { ...seededEnv({ control, served }), [VARIABLES.baseUrl]: baseUrl },
     stop: () => app.close(),
   };
 }

@@ -266,7 +266,7 @@ const object = (value: unknown): Record<string, unknown> =>
  * Values of a preference request that not every reading of the spec must accept: each field outside its
  * sure domain, and combinations a reading may refuse (currencies that differ between items, cents in a
  * currency without minor units, an arrival before its departure, `expires` false beside a
- * `date_of_expiration`, an empty list). Fields the request shape does not name are not judged here.
+ * `date_of_expiration`, `auto_return` without `back_urls.success`, an empty list). Fields the request shape does not name are not judged here.
  */
 export function openPreferenceValues(preference: unknown, now: number = Date.now()): OpenValue[] {
   const open: OpenValue[] = [];
@@ -304,6 +304,9 @@ export function openPreferenceValues(preference: unknown, now: number = Date.now
   });
   if (body.expires === false && body.date_of_expiration !== undefined)
     open.push({ at: 'expires', value: false, why: 'expires false beside a date_of_expiration' });
+  // The platform refuses an automatic return with nowhere to return to (back_urls.success).
+  if (body.auto_return !== undefined && object(body.back_urls).success === undefined)
+    open.push({ at: 'auto_return', value: body.auto_return, why: 'auto_return without back_urls.success' });
   for (const list of ['excluded_payment_methods', 'excluded_payment_types']) {
     const value = object(body.payment_methods)[list];
     if (Array.isArray(value) && !inRange(value.length, SURE.listLength))

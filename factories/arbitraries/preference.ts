@@ -171,6 +171,16 @@ function expiry(draw: Draw): fc.Arbitrary<Record<string, unknown>> {
   );
 }
 
+/**
+ * The preference without `auto_return` where it has no `back_urls.success` to return to: the spec relates
+ * the two fields nowhere, and the platform refuses the one without the other.
+ */
+function withReturnTarget(preference: PreferenceRequest): PreferenceRequest {
+  if (preference.auto_return === undefined || preference.back_urls?.success !== undefined) return preference;
+  const { auto_return: _unreachable, ...rest } = preference;
+  return rest;
+}
+
 /** A preference valid for `industry`, every value sure-valid: its table's fields always, the others optionally. */
 export function validPreference(
   industry: Industry,
@@ -203,7 +213,7 @@ export function validPreference(
     };
     return fc
       .tuple(object(required, optional), expiry(draw))
-      .map(([preference, expiring]): PreferenceRequest => ({ ...preference, ...expiring }));
+      .map(([preference, expiring]): PreferenceRequest => withReturnTarget({ ...preference, ...expiring }));
   });
 }
 
@@ -254,6 +264,7 @@ function openCombination(
   preference: PreferenceRequest,
 ): fc.Arbitrary<OpenPreferenceCase['open'] & { preference: PreferenceRequest }> {
   const items = preference.items ?? [];
+  const { success: _success, ...urlsButSuccess } = preference.back_urls ?? {};
   const options: fc.Arbitrary<OpenPreferenceCase['open'] & { preference: PreferenceRequest }>[] = [
     fc.constant({ at: 'items', value: [], preference: { ...preference, items: [] } }),
     fc.constant({
@@ -267,6 +278,14 @@ function openCombination(
   ];
   if (preference.date_of_expiration !== undefined)
     options.push(fc.constant({ at: 'expires', value: false, preference: { ...preference, expires: false } }));
+  // An automatic return with nowhere to return to.
+  options.push(
+    fc.constant({
+      at: 'auto_return',
+      value: 'approved',
+      preference: { ...preference, auto_return: 'approved', back_urls: urlsButSuccess },
+    }),
+  );
   if (items.length > 0)
     options.push(
       fc.constantFrom<PlatformCurrency[]>(['BRL', 'ARS'], ['MXN', 'USD']).map(([first, second]) => ({
@@ -295,7 +314,15 @@ export function openPreference({
     )
     .chain(({ industry, preference }) => {
       const places = placesOf(preference).filter(({ path }) => hasOpenValues(PREFERENCE_FIELD_KINDS[path]!));
-      const field = fc.constantFrom(...places).chain(({ location, path }) =>
+      // A kind first, then a field of it: every kind as likely, however many fields a preference has of it
+      // (texts outnumber quantities ten to one, and a server may mishandle either).
+      const kinds = [...new Set(places.map(({ path }) => PREFERENCE_FIELD_KINDS[path]!))];
+      const place = fc
+        .constantFrom(...kinds)
+        .chain((kind) =>
+          fc.constantFrom(...places.filter(({ path }) => PREFERENCE_FIELD_KINDS[path] === kind)),
+        );
+      const field = place.chain(({ location, path }) =>
         openValue(PREFERENCE_FIELD_KINDS[path] as OpenKind, referenceDate).map((value) => ({
           at: locationText(location),
           value,

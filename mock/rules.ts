@@ -39,10 +39,8 @@ export interface MockRules {
   scheduleSetsScheduled: boolean;
   /** A chargeback is also found by the id of a payment it covers. */
   chargebackByPaymentId: boolean;
-  /** A cancelled agreement is removed (a second cancel is 404). */
+  /** A cancelled agreement is removed (a second cancel is 404), rather than kept (a second cancel succeeds). */
   removeCancelledAgreements: boolean;
-  /** A cancellation that names the application (`client.id`) removes the agreement like any other. */
-  cancellingForAnApplicationRemoves: boolean;
   /** The optional `client.id` query of a cancellation must be numeric. */
   checkAgreementClientId: boolean;
   /** Which tokens the test-user search takes in its `access_token` query. */
@@ -68,7 +66,6 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   scheduleSetsScheduled: true,
   chargebackByPaymentId: true,
   removeCancelledAgreements: true,
-  cancellingForAnApplicationRemoves: true,
   checkAgreementClientId: true,
   testUserSearchTokens: 'test-only',
   defaultScope: 'offline_access read write',

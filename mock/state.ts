@@ -362,12 +362,9 @@ export class MockState {
     return this.seed.agreements.find((a) => a.id === id);
   }
 
-  /** Cancels an agreement (false when there is none); `forApplication`: the request named its application. */
-  cancelAgreement(id: string, forApplication = false): boolean {
-    const removes =
-      this.rules.removeCancelledAgreements &&
-      (!forApplication || this.rules.cancellingForAnApplicationRemoves);
-    if (!removes) return this.agreement(id) !== undefined;
+  /** Cancels an agreement (false when there is none). */
+  cancelAgreement(id: string): boolean {
+    if (!this.rules.removeCancelledAgreements) return this.agreement(id) !== undefined;
     const before = this.seed.agreements.length;
     this.seed.agreements = this.seed.agreements.filter((a) => a.id !== id);
     return this.seed.agreements.length < before;

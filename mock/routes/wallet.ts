@@ -17,8 +17,7 @@ export const walletHandlers: AreaHandlers = {
       ]);
     }
     const id = pathParam(request.params, 'agreement_id');
-    if (!ctx.state.cancelAgreement(id, clientId !== undefined))
-      throw notFound(MESSAGES.notFound('Agreement'));
+    if (!ctx.state.cancelAgreement(id)) throw notFound(MESSAGES.notFound('Agreement'));
     return reply.code(200).send();
   },
 };

@@ -862,12 +862,18 @@ export const MUTANTS = [
 
   // DELETE /v2/wallet_connect/agreements/{agreement_id}
   {
-    name: 'cancel-agreement-not-removed',
+    name: 'cancel-agreement-missing-as-409',
     endpoint: 'cancel-agreement',
-    kind: 'state-transition-skipped',
-    description: 'cancelling answers success but the agreement stays, so a second cancel succeeds too',
-    breaks: 'cancel-agreement.error.404-not-found',
-    effects: rules({ removeCancelledAgreements: false }),
+    kind: 'wrong-error-status',
+    description:
+      'an agreement that is not there (never issued, or cancelled) is refused with 409 Conflict, not among the listed errors',
+    breaks: 'cancel-agreement.errors-listed',
+    effects: rewrite('cancel-agreement', (response) => {
+      if (response.status !== 404) return;
+      response.status = 409;
+      // The error shape kept, its status and name those of a conflict.
+      if (isObject(response.body)) Object.assign(response.body, { status: 409, error: 'conflict' });
+    }),
   },
   {
     name: 'cancel-agreement-unknown-as-200',
@@ -1092,15 +1098,6 @@ export const MUTANTS = [
       'release-report-schedule',
       onSuccess((body) => void (body.id = body.account_id)),
     ),
-  },
-  {
-    name: 'cancel-agreement-kept-when-client-id-given',
-    endpoint: 'cancel-agreement',
-    kind: 'state-transition-skipped',
-    description:
-      'a cancellation naming client.id answers 200 but keeps the agreement, so cancelling it again succeeds',
-    breaks: requirement('cancel-agreement.error.404-not-found'),
-    effects: rules({ cancellingForAnApplicationRemoves: false }),
   },
   // Broken everywhere at once: the bench's failing run (it fails more than 50 tests), and proof that a
   // target failing most of the suite is still judged test by test, not as one that could not be tested.

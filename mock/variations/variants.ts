@@ -75,6 +75,14 @@ export const VARIANTS = [
     effects: [{ kind: 'set-rules', rules: { preferenceCurrency: 'ARS' } }],
   },
   {
+    name: 'keeps-cancelled-agreements',
+    description:
+      'keeps a cancelled agreement: cancelling it again succeeds again, with no body, where the reference mock answers 404',
+    reads:
+      'Cancel agreement: "Errors: 400, 404, 500." Nothing says what a cancelled agreement becomes, so neither a 404 nor a refusal is due for it.',
+    effects: [{ kind: 'set-rules', rules: { removeCancelledAgreements: false } }],
+  },
+  {
     name: 'platform-request-forms',
     description:
       "takes payer.phone and the street numbers only as strings and installments only as whole numbers, as the platform types them, and refuses the spec's forms",

@@ -43,13 +43,14 @@ export function wholeSuite(listed: readonly ListedTest[]): TestScope {
  * The rules of the mock (mock/rules.ts) only one endpoint's handler reads; every other rule may change
  * what any test meets (the tokens every test holds, the seeded ids), so it reaches every endpoint.
  */
-const RULES_OF_ONE_ENDPOINT: Partial<Record<keyof MockRules, EndpointId>> = {
+export const RULES_OF_ONE_ENDPOINT: Partial<Record<keyof MockRules, EndpointId>> = {
   validatePreferences: 'preference',
   preferenceFieldForms: 'preference',
+  // Also printed as PAYMENTS_CURRENCY, which only the preference tests read.
+  preferenceCurrency: 'preference',
   scheduleSetsScheduled: 'release-report-schedule',
   chargebackByPaymentId: 'chargeback',
   removeCancelledAgreements: 'cancel-agreement',
-  cancellingForAnApplicationRemoves: 'cancel-agreement',
   checkAgreementClientId: 'cancel-agreement',
   testUserSearchTokens: 'test-user-search',
 };

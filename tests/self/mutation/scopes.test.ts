@@ -21,6 +21,7 @@ import {
   MUTANT_TIERS,
   mutantScope,
   shapeDependentScope,
+  RULES_OF_ONE_ENDPOINT,
   targetSelection,
   variantScope,
   wholeSuite,
@@ -47,7 +48,7 @@ test('a variant touching every endpoint, the token endpoint, the token rules or 
   const broad = ALL_VARIANTS.filter((v) =>
     v.effects.some(
       (e) =>
-        (e.kind === 'set-rules' && !('preferenceFieldForms' in e.rules)) ||
+        (e.kind === 'set-rules' && Object.keys(e.rules).some((rule) => !(rule in RULES_OF_ONE_ENDPOINT))) ||
         e.kind === 'set-seeded-ids' ||
         (e.kind === 'rewrite-response' && (e.endpoints === 'all' || e.endpoints.includes('token'))),
     ),

@@ -41,7 +41,8 @@ function outlook(test: ListedTest, config: TargetConfig, used: Map<string, numbe
   const uses = test.tags.filter((t) => t.startsWith('@uses-')).map((t) => t.slice('@uses-'.length));
   const conditions: string[] = [];
   for (const use of uses) {
-    if (use === 'auth-code') {
+    // A seller's test token is PAYMENTS_TEST_ACCESS_TOKEN when given, else a code exchanged for one.
+    if (use === 'auth-code' || (use === 'seller-token' && !config.testAccessToken)) {
       const mints = config.abilities.has('authorize');
       if (!mints && !config.authCode) return { runs: false, reason: NO_AUTH_CODE };
       if (config.unsetIds.has('redirectUri')) return { runs: false, reason: NEEDS_ID('redirectUri') };

@@ -27,7 +27,13 @@ export function authenticate(
   }
   if (enforcement === 'none' || (enforcement === 'presence' && presented)) {
     const app = MAIN_APPLICATION;
-    request.accessToken = state.mintAccessToken(app, app.userId, state.rules.defaultScope, false);
+    request.accessToken = state.mintAccessToken(
+      app,
+      app.userId,
+      state.rules.defaultScope,
+      false,
+      'application',
+    );
     return;
   }
   if (!presented) throw unauthorized(MESSAGES.missingToken);

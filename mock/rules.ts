@@ -44,7 +44,7 @@ export interface MockRules {
   /** The optional `client.id` query of a cancellation must be numeric. */
   checkAgreementClientId: boolean;
   /** Which tokens the test-user search takes in its `access_token` query. */
-  testUserSearchTokens: 'test-only' | 'any' | 'live-only';
+  testUserSearchTokens: 'test-only' | 'any' | 'live-only' | 'seller-test-only';
   /** The scope of a grant that asks for none ("Defaults to the scopes configured for the application"). */
   defaultScope: string;
   /** How minted tokens and codes look: the platform's prefixes, or opaque random strings. */

@@ -24,12 +24,16 @@ import {
 } from './seed.ts';
 import { FAITHFUL_RULES, type MockRules } from './rules.ts';
 
+/** How a token came about: the application's own grant, or a user's consent (a code, or a refresh of it). */
+export type TokenFlow = 'application' | 'authorization';
+
 export interface AccessToken {
   value: string;
   clientId: string;
   userId: number;
   scope: string;
   live: boolean;
+  flow: TokenFlow;
   issuedAt: number;
   expiresIn: number;
 }
@@ -45,6 +49,8 @@ export interface Grant {
   live?: boolean;
   /** Refresh tokens only: how many refreshes lie behind this one in its chain (0 for a grant's first). */
   refreshes?: number;
+  /** Refresh tokens only: the flow of the token it was issued with, which its refreshes keep. */
+  flow?: TokenFlow;
 }
 
 export interface ReleaseReport {
@@ -142,7 +148,13 @@ export class MockState {
     return APPLICATIONS.find((app) => app.clientId === clientId);
   }
 
-  mintAccessToken(app: Application, userId: number, scope: string, live: boolean): AccessToken {
+  mintAccessToken(
+    app: Application,
+    userId: number,
+    scope: string,
+    live: boolean,
+    flow: TokenFlow,
+  ): AccessToken {
     const prefix = live ? 'APP_USR' : 'TEST';
     const token: AccessToken = {
       value:
@@ -153,6 +165,7 @@ export class MockState {
       userId,
       scope,
       live,
+      flow,
       issuedAt: this.now(),
       expiresIn: this.rules.accessTokenLifetimeSeconds,
     };
@@ -192,6 +205,7 @@ export class MockState {
       scope: token.scope,
       live: token.live,
       refreshes,
+      flow: token.flow,
     });
   }
 

@@ -13,6 +13,8 @@ export const NO_CONFIGURED_ID_LEFT = (single: string, list: string) =>
   `needs one more ${single.replace(/^PAYMENTS_|_ID$/g, '').toLowerCase()} than the run has: each is used up once; list several in ${list} or give the target 'fixtures'`;
 export const NO_AUTH_CODE = `needs ability 'authorize' (to mint authorization codes) or ${VARIABLES.authCode} (a fresh code: npm run authorize)`;
 export const AUTH_CODE_USED = `needs a second authorization code: ${VARIABLES.authCode} was already exchanged by another test in this run (codes are single use); a target with 'authorize' mints one per test`;
+export const NO_SELLER_TOKEN = (status: number) =>
+  `needs a test token of the seller: the authorization code was not exchanged for one (POST /oauth/token answered ${status}; the token endpoint's own tests say why), and ${VARIABLES.testAccessToken} is unset`;
 export const NO_OTHER_CLIENT = `needs a second application: set ${VARIABLES.otherClientId} and ${VARIABLES.otherClientSecret}`;
 export const PLATFORM_FORM = (field: string, type: string) =>
   `the platform types ${field} as ${type} (its OpenAPI), so under the lenient and platform profiles a ${type} there breaks no rule; strict sends it as one`;

@@ -115,6 +115,7 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
       app.userId,
       requestedScope ?? ctx.rules.defaultScope,
       !testRequested,
+      'application',
     );
     return grantResponse(app, token, state.mintRefreshToken(token));
   }
@@ -132,6 +133,7 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
       code.userId,
       requestedScope ?? ctx.rules.defaultScope,
       !testRequested,
+      'authorization',
     );
     return grantResponse(app, token, state.mintRefreshToken(token));
   }
@@ -140,7 +142,13 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
   const refreshes = (refresh.refreshes ?? 0) + 1;
   if (refreshes > ctx.rules.refreshesPerChain) throw invalidGrant();
   const live = params.test_token === undefined ? refresh.live !== false : !testRequested;
-  const token = state.mintAccessToken(app, refresh.userId, requestedScope ?? refresh.scope, live);
+  const token = state.mintAccessToken(
+    app,
+    refresh.userId,
+    requestedScope ?? refresh.scope,
+    live,
+    refresh.flow ?? 'application',
+  );
   return grantResponse(app, token, state.mintRefreshToken(token, refreshes));
 }
 

@@ -21,9 +21,13 @@ export const testUsersHandlers: AreaHandlers = {
     }
     const { token, expired } = ctx.state.findAccessToken(presented);
     if (!token) throw unauthorized(expired ? MESSAGES.expiredToken : MESSAGES.invalidToken);
-    const accepted = { 'test-only': !token.live, any: true, 'live-only': token.live }[
-      ctx.rules.testUserSearchTokens
-    ];
+    const accepted = {
+      'test-only': !token.live,
+      any: true,
+      'live-only': token.live,
+      // "a test access token of the seller obtained through the authorization flow", read to the letter.
+      'seller-test-only': !token.live && token.flow === 'authorization',
+    }[ctx.rules.testUserSearchTokens];
     if (!accepted) throw forbidden(MESSAGES.liveTokenForTestUsers);
     return testUsersOf(token.userId, ctx);
   },

@@ -83,6 +83,14 @@ export const VARIANTS = [
     effects: [{ kind: 'set-rules', rules: { removeCancelledAgreements: false } }],
   },
   {
+    name: 'test-users-for-seller-tokens-only',
+    description:
+      "answers the test-user search only for a test token obtained through the authorization flow (a code, or a refresh of it), refusing the application's own client_credentials tokens with 403",
+    reads:
+      'Query `access_token` (string, required): a test access token of the seller obtained through the authorization flow.',
+    effects: [{ kind: 'set-rules', rules: { testUserSearchTokens: 'seller-test-only' } }],
+  },
+  {
     name: 'platform-request-forms',
     description:
       "takes payer.phone and the street numbers only as strings and installments only as whole numbers, as the platform types them, and refuses the spec's forms",

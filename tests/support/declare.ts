@@ -26,10 +26,19 @@ const VERSIONED_PATH = /\/v\d+\//;
 /**
  * What a test uses that the target contract may not supply: an authorization code ('authorize' or
  * PAYMENTS_AUTH_CODE), a second application, a consumable agreement or claim ('fixtures' or the id lists),
- * a non-test token, the currency the account's preferences take (PAYMENTS_CURRENCY). Declared as
- * `@uses-<what>` tags so `--plan` can tell, before a request, what will skip.
+ * a non-test token, the currency the account's preferences take (PAYMENTS_CURRENCY), a test token of the
+ * seller (PAYMENTS_TEST_ACCESS_TOKEN, else a code exchanged). Declared as `@uses-<what>` tags so `--plan`
+ * can tell, before a request, what will skip.
  */
-export const USES = ['auth-code', 'other-client', 'agreement', 'claim', 'live-token', 'currency'] as const;
+export const USES = [
+  'auth-code',
+  'other-client',
+  'agreement',
+  'claim',
+  'live-token',
+  'currency',
+  'seller-token',
+] as const;
 export type Use = (typeof USES)[number];
 
 export interface Declaration {

@@ -19,6 +19,7 @@ export const CONTRACT_FIXTURES = {
   authorizationCode: { uses: 'auth-code' },
   otherClient: { uses: 'other-client' },
   accountCurrency: { uses: 'currency' },
+  sellerTestToken: { uses: 'seller-token' },
   liveToken: { uses: 'live-token' },
   ageCredentials: { needs: 'clock' },
 } as const satisfies Record<string, { uses: Use } | { needs: Ability }>;

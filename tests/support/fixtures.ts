@@ -17,6 +17,7 @@ import {
   type TargetConfig,
   type TargetIds,
 } from '../../lib/target.ts';
+import { buildTokenRequest } from '../../factories/token-request.ts';
 import { labelTest, parameterOfTest } from './allure-metadata.ts';
 import { ApiClient } from './api-client.ts';
 import { test as base } from './browser-options.ts';
@@ -31,6 +32,7 @@ import {
   NO_CONFIGURED_ID_LEFT,
   NO_LIVE_TOKEN,
   NO_OTHER_CLIENT,
+  NO_SELLER_TOKEN,
   REFUSE_LIVE_TOKEN,
   TARGET_NOT_SET_UP,
   unsetResourceOf,
@@ -87,6 +89,11 @@ interface TestFixtures {
   freshClaim: () => Promise<string>;
   /** A fresh authorization code of the main application: minted via `authorize`, else PAYMENTS_AUTH_CODE once per run, else a skip. */
   authorizationCode: (redirectUri?: string) => Promise<string>;
+  /**
+   * A test token of the seller obtained through the authorization flow: PAYMENTS_TEST_ACCESS_TOKEN, else a
+   * fresh code exchanged with test_token "true", else a skip.
+   */
+  sellerTestToken: () => Promise<string>;
   /** The second application (PAYMENTS_OTHER_CLIENT_*), else the test skips. */
   otherClient: OtherClient;
   /**
@@ -115,6 +122,38 @@ export type ConformanceArgs = TestFixtures;
  * recorded for each, twenty per test, which cost more CPU than most tests' own requests.
  */
 const PLUMBING = { box: 'self' } as const;
+
+/**
+ * A fresh authorization code of the main application, bound to `redirectUri`: minted via `authorize`, else
+ * PAYMENTS_AUTH_CODE once per run, else the test skips, saying why.
+ */
+async function freshAuthorizationCode(
+  api: ApiClient,
+  config: TargetConfig,
+  target: ProjectTarget,
+  redirectUri: string,
+): Promise<string> {
+  const mints = config.abilities.has('authorize');
+  skipWhen(!mints && config.authCode === undefined, NO_AUTH_CODE);
+  // A code is bound to the application's redirect URI, which another target must be given.
+  skipWhen(config.unsetIds.has('redirectUri'), NEEDS_ID('redirectUri'));
+  if (mints) {
+    const { response, code } = await api.authorize({
+      clientId: config.clientId,
+      redirectUri,
+      state: randomUUID(),
+    });
+    if (response.status !== 302 || !code) {
+      abilityBroken(
+        'authorize',
+        `GET /authorization answered ${response.status} with Location ${response.headers.location ?? '(none)'}, not a 302 carrying a code`,
+      );
+    }
+    return code;
+  }
+  skipWhen(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
+  return config.authCode as string;
+}
 
 const fixtureTest = base.extend<TestFixtures>({
   target: [async ({}, use, testInfo) => use(targetOfTest(testInfo)), PLUMBING],
@@ -234,27 +273,32 @@ const fixtureTest = base.extend<TestFixtures>({
   authorizationCode: [
     async ({ api, config, target }, use) => {
       takeFromContract('authorizationCode');
-      await use(async (redirectUri = config.redirectUri) => {
-        const mints = config.abilities.has('authorize');
-        skipWhen(!mints && config.authCode === undefined, NO_AUTH_CODE);
-        // A code is bound to the application's redirect URI, which another target must be given.
-        skipWhen(config.unsetIds.has('redirectUri'), NEEDS_ID('redirectUri'));
-        if (mints) {
-          const { response, code } = await api.authorize({
+      await use((redirectUri = config.redirectUri) =>
+        freshAuthorizationCode(api, config, target, redirectUri),
+      );
+    },
+    PLUMBING,
+  ],
+
+  sellerTestToken: [
+    async ({ api, config, target }, use) => {
+      takeFromContract('sellerTestToken');
+      await use(async () => {
+        // Given, PAYMENTS_TEST_ACCESS_TOKEN is the seller's test token.
+        if (config.testAccessToken) return config.testAccessToken;
+        const code = await freshAuthorizationCode(api, config, target, config.redirectUri);
+        const response = await api.token(
+          buildTokenRequest('authorization_code', {
             clientId: config.clientId,
-            redirectUri,
-            state: randomUUID(),
-          });
-          if (response.status !== 302 || !code) {
-            abilityBroken(
-              'authorize',
-              `GET /authorization answered ${response.status} with Location ${response.headers.location ?? '(none)'}, not a 302 carrying a code`,
-            );
-          }
-          return code;
-        }
-        skipWhen(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
-        return config.authCode as string;
+            clientSecret: config.clientSecret,
+            code,
+            redirectUri: config.redirectUri,
+            testToken: true,
+          }),
+        );
+        const token = (response.body as { access_token?: unknown } | undefined)?.access_token;
+        skipWhen(typeof token !== 'string', NO_SELLER_TOKEN(response.status));
+        return token as string;
       });
     },
     PLUMBING,

@@ -95,9 +95,12 @@ test.describe('GET /test_user/search', () => {
         'auth.test-user-search-query-token',
       ],
       schemas: ['test-user-search-result'],
+      // "a test access token of the seller obtained through the authorization flow": not the run's own
+      // client_credentials token, which a server may refuse here with the listed 403.
+      uses: ['seller-token'],
     }),
-    async ({ api, tokens }) => {
-      const response = await api.searchTestUsers(tokens.test.accessToken);
+    async ({ api, sellerTestToken }) => {
+      const response = await api.searchTestUsers(await sellerTestToken());
       await checkSuccess(response, ANSWER);
       await checkSchema(response, 'test-user-search-result', ANSWER);
       const found = (response.body ?? {}) as { total?: unknown; results?: unknown };

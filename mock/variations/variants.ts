@@ -91,6 +91,15 @@ export const VARIANTS = [
     effects: [{ kind: 'set-rules', rules: { testUserSearchTokens: 'seller-test-only' } }],
   },
   {
+    name: 'separate-report-configurations',
+    description:
+      "keeps the release report's configuration apart, as the platform does: scheduling it leaves the settlement report configuration's scheduled false",
+    reads:
+      'The platform serves /v1/account/release_report/config beside the settlement one; the lenient profile accepts it under the allowance separate-report-configurations.',
+    profile: 'lenient',
+    effects: [{ kind: 'set-rules', rules: { scheduleSetsScheduled: false } }],
+  },
+  {
     name: 'platform-request-forms',
     description:
       "takes payer.phone and the street numbers only as strings and installments only as whole numbers, as the platform types them, and refuses the spec's forms",

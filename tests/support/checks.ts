@@ -10,7 +10,8 @@ import { citation, resolveBasis, type Basis } from '../../lib/basis.ts';
 import type { SchemaName } from '../../lib/catalogue.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
 import type { FailureKind } from '../../lib/failures.ts';
-import { adviceFails } from '../../lib/profiles.ts';
+import type { BehaviourAllowance } from '../../lib/allowances.ts';
+import { adviceFails, allowancesApply, type Profile } from '../../lib/profiles.ts';
 import type { DocumentedError, RequirementId } from '../../lib/requirements/index.ts';
 import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
@@ -241,6 +242,23 @@ export function checkEqual(actual: unknown, expected: unknown, basis: Basis, wha
       fails('behaviour', basis, `${what} is ${JSON.stringify(actual)}`, JSON.stringify(expected));
     }
   });
+}
+
+/**
+ * `checkEqual`, unless the profile grants `allowance`, a behaviour allowance (lib/allowances.ts): under
+ * lenient and platform a difference then passes, and the allowance is recorded on the test.
+ */
+export async function checkEqualUnlessAllowed(
+  actual: unknown,
+  expected: unknown,
+  basis: Basis,
+  what: string,
+  allowance: BehaviourAllowance,
+  profile: Profile,
+) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected) && allowancesApply(profile))
+    return recordAllowance(allowance);
+  return checkEqual(actual, expected, basis, what);
 }
 
 /** "Response: no body.": the answer carries nothing. */

@@ -4,6 +4,8 @@
  * can shrink the case before it is reported (./property-runner.ts).
  */
 import type { AdviceId } from '../../lib/advice.ts';
+import type { BehaviourAllowance } from '../../lib/allowances.ts';
+import { allowancesApply } from '../../lib/profiles.ts';
 import { resolveBasis, type Basis } from '../../lib/basis.ts';
 import type { SchemaName } from '../../lib/catalogue.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
@@ -34,6 +36,22 @@ export function diverge(facts: FailureFacts & { basis: Basis }): never {
 /** `holds`, or a divergence of kind `behaviour` on `basis`. */
 export function expectThat(holds: boolean, basis: Basis, seen: string, expected?: string): void {
   if (!holds) diverge({ kind: 'behaviour', basis, seen, ...(expected ? { expected } : {}) });
+}
+
+/**
+ * `expectThat`, unless the run's profile grants `allowance`, a behaviour allowance (lib/allowances.ts):
+ * under lenient and platform a rule that does not hold is then recorded as relying on it.
+ */
+export function expectThatUnlessAllowed(
+  context: CaseContext,
+  allowance: BehaviourAllowance,
+  holds: boolean,
+  basis: Basis,
+  seen: string,
+  expected?: string,
+): void {
+  if (!holds && allowancesApply(currentTarget().profile)) return context.allow(allowance);
+  expectThat(holds, basis, seen, expected);
 }
 
 export function expectStatus(

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SCHEMA_NAMES } from '../../../lib/catalogue.ts';
 import { PLATFORM_KEYWORD } from '../../../schemas/layers.ts';
 import { REQUEST_FORMS } from '../../../lib/request-forms.ts';
 import { ALLOWANCES } from '../../../lib/allowances.ts';
+import { PROJECT_ROOT } from '../../../lib/paths.ts';
 import { validatorsModuleSource } from '../../../schemas/compile.ts';
 import { GENERATED_VALIDATORS_FILE, readSchemaDocuments } from '../../../schemas/documents.ts';
 import {
@@ -77,6 +79,14 @@ test('every allowance named in a schema is described in ALLOWANCES, and every de
   expect([...used].sort()).toEqual(ofKind('schema'));
   // A request allowance is a form of a request field lenient sends: lib/request-forms.ts names each.
   expect([...new Set(REQUEST_FORMS.map((form) => form.allowance))].sort()).toEqual(ofKind('request'));
+  // A behaviour allowance is granted by a check of a conformance test, which names it.
+  const conformanceDir = join(PROJECT_ROOT, 'tests', 'conformance');
+  const conformance = readdirSync(conformanceDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => readFileSync(join(conformanceDir, f), 'utf8'))
+    .join('\n');
+  for (const name of ofKind('behaviour')) expect(conformance, name).toContain(`'${name}'`);
+  expect(ofKind('behaviour').length).toBeGreaterThan(0);
   for (const [name, allowance] of Object.entries(ALLOWANCES)) {
     expect.soft(allowance.description.length, name).toBeGreaterThan(10);
   }

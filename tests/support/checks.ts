@@ -11,7 +11,7 @@ import type { SchemaName } from '../../lib/catalogue.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
 import type { FailureKind } from '../../lib/failures.ts';
 import type { BehaviourAllowance } from '../../lib/allowances.ts';
-import { adviceFails, allowancesApply, type Profile } from '../../lib/profiles.ts';
+import { adviceFails, allowancesApply } from '../../lib/profiles.ts';
 import type { DocumentedError, RequirementId } from '../../lib/requirements/index.ts';
 import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { describeViolation, validate, violationDetail } from '../../schemas/registry.ts';
@@ -73,16 +73,16 @@ export function checkStatus(response: ApiResponse, expected: number | readonly n
   });
 }
 
-/**
- * A success where the spec states no status: any 2xx, on `basis` (the endpoint's response statement);
- * the status the platform answers is advice.
- */
 /** What a failure's first line adds after what was seen, with the lines that explain it. */
 export interface FailureNote {
   summary: string;
   detail: readonly string[];
 }
 
+/**
+ * A success where the spec states no status: any 2xx, on `basis` (the endpoint's response statement);
+ * the status the platform answers is advice.
+ */
 export async function checkSuccess(
   response: ApiResponse,
   basis: Basis,
@@ -245,8 +245,8 @@ export function checkEqual(actual: unknown, expected: unknown, basis: Basis, wha
 }
 
 /**
- * `checkEqual`, unless the profile grants `allowance`, a behaviour allowance (lib/allowances.ts): under
- * lenient and platform a difference then passes, and the allowance is recorded on the test.
+ * `checkEqual`, unless the run's profile grants `allowance`, a behaviour allowance (lib/allowances.ts):
+ * under lenient and platform a difference then passes, and the allowance is recorded on the test.
  */
 export async function checkEqualUnlessAllowed(
   actual: unknown,
@@ -254,9 +254,8 @@ export async function checkEqualUnlessAllowed(
   basis: Basis,
   what: string,
   allowance: BehaviourAllowance,
-  profile: Profile,
 ) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected) && allowancesApply(profile))
+  if (JSON.stringify(actual) !== JSON.stringify(expected) && allowancesApply(profile()))
     return recordAllowance(allowance);
   return checkEqual(actual, expected, basis, what);
 }

@@ -48,7 +48,7 @@ test.describe('POST /v1/account/release_report/schedule', () => {
         'settlement-report-config.success-status-200',
       ],
     }),
-    async ({ api, config }) => {
+    async ({ api }) => {
       await checkSuccess(await api.scheduleReleaseReport(), ANSWER);
       const settlement = await api.getSettlementReportConfig();
       await checkStatus(settlement, 200, 'settlement-report-config.success-status-200');
@@ -60,7 +60,6 @@ test.describe('POST /v1/account/release_report/schedule', () => {
         'release-report-schedule.effect-scheduled-true',
         'scheduled',
         'separate-report-configurations',
-        config.profile,
       );
     },
   );

@@ -11,10 +11,10 @@ import { EXIT_CODES } from '../lib/exit-codes.ts';
 import { reportPaths } from '../lib/report-paths.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import {
+  AUTH_CODE_USED,
   NEEDS_ABILITY,
   NEEDS_CURRENCY,
-  NEEDS_ID,
-  NO_AUTH_CODE,
+  noAuthorizationCodeOf,
   NO_CONFIGURED_ID_LEFT,
   NO_OTHER_CLIENT,
   unsetResourceOf,
@@ -43,10 +43,10 @@ function outlook(test: ListedTest, config: TargetConfig, used: Map<string, numbe
   for (const use of uses) {
     // A seller's test token is PAYMENTS_TEST_ACCESS_TOKEN when given, else a code exchanged for one.
     if (use === 'auth-code' || (use === 'seller-token' && !config.testAccessToken)) {
-      const mints = config.abilities.has('authorize');
-      if (!mints && !config.authCode) return { runs: false, reason: NO_AUTH_CODE };
-      if (config.unsetIds.has('redirectUri')) return { runs: false, reason: NEEDS_ID('redirectUri') };
-      if (!mints && !take('auth-code', 1)) return { runs: false, reason: NO_AUTH_CODE };
+      const noCode = noAuthorizationCodeOf(config);
+      if (noCode) return { runs: false, reason: noCode };
+      if (!config.abilities.has('authorize') && !take('auth-code', 1))
+        return { runs: false, reason: AUTH_CODE_USED };
     }
     if (use === 'currency' && config.currency === undefined) return { runs: false, reason: NEEDS_CURRENCY };
     if (use === 'other-client' && !config.otherClient) {

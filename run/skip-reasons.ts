@@ -27,6 +27,15 @@ export const NEEDS_ID = (id: keyof TargetIds) => {
 };
 
 /**
+ * Why no fresh authorization code can come from `config`, whatever the run has used: neither minted
+ * (`authorize`) nor given (PAYMENTS_AUTH_CODE), or no redirect URI to bind one to.
+ */
+export function noAuthorizationCodeOf(config: TargetConfig): string | undefined {
+  if (!config.abilities.has('authorize') && config.authCode === undefined) return NO_AUTH_CODE;
+  return config.unsetIds.has('redirectUri') ? NEEDS_ID('redirectUri') : undefined;
+}
+
+/**
  * Why a test of `endpointId` with `tags` cannot run against `config`: the first id its endpoint names that
  * is unset, unless the test sends only made-up ids.
  */

@@ -27,8 +27,7 @@ import {
   AUTH_CODE_USED,
   NEEDS_ABILITY,
   NEEDS_CURRENCY,
-  NEEDS_ID,
-  NO_AUTH_CODE,
+  noAuthorizationCodeOf,
   NO_CONFIGURED_ID_LEFT,
   NO_LIVE_TOKEN,
   NO_OTHER_CLIENT,
@@ -133,11 +132,9 @@ async function freshAuthorizationCode(
   target: ProjectTarget,
   redirectUri: string,
 ): Promise<string> {
-  const mints = config.abilities.has('authorize');
-  skipWhen(!mints && config.authCode === undefined, NO_AUTH_CODE);
-  // A code is bound to the application's redirect URI, which another target must be given.
-  skipWhen(config.unsetIds.has('redirectUri'), NEEDS_ID('redirectUri'));
-  if (mints) {
+  const noCode = noAuthorizationCodeOf(config);
+  skipWhen(noCode !== undefined, noCode ?? '');
+  if (config.abilities.has('authorize')) {
     const { response, code } = await api.authorize({
       clientId: config.clientId,
       redirectUri,

@@ -51,9 +51,10 @@ export const checkoutHandlers: AreaHandlers = {
     // An account takes its own market's currency only (the spec names no currency, so either is conformant).
     const currency = ctx.rules.preferenceCurrency;
     const items = (judged as { items?: { currency_id?: unknown }[] }).items ?? [];
-    const other = items.findIndex(
-      (item) => currency !== ANY_CURRENCY && item.currency_id !== undefined && item.currency_id !== currency,
-    );
+    const other =
+      currency === ANY_CURRENCY
+        ? -1
+        : items.findIndex((item) => item.currency_id !== undefined && item.currency_id !== currency);
     if (other >= 0) {
       const message = MESSAGES.currencyNotTaken(currency);
       throw badRequest(message, [cause('invalid_field', message, `items.${other}.currency_id`)]);

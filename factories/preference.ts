@@ -8,7 +8,7 @@ import { faker as chooser } from '@faker-js/faker/locale/base';
 import type { Industry } from '../lib/catalogue.ts';
 import { INDUSTRY_FIELDS, type ItemField, type PayerField, type ShipmentField } from './industry-fields.ts';
 import { INDUSTRY_GOODS, type Line, type Person } from './industry-goods.ts';
-import { WHOLE_AMOUNT_CURRENCIES, type PlatformCurrency } from '../lib/sure-valid.ts';
+import { IDENTIFICATION_TYPES, WHOLE_AMOUNT_CURRENCIES, type PlatformCurrency } from '../lib/sure-valid.ts';
 import { MARKETS, type City, type Market } from './markets.ts';
 import { deepMerge, type Overrides } from './merge.ts';
 import { atLocalMinute, DAY_MS, formatWithOffset, startOfCurrentUtcYear } from './timestamps.ts';
@@ -217,14 +217,21 @@ function seededFakerFor(market: Market, seed: number): Faker {
 
 /**
  * The market of a preference in `currency`: the one that trades in it, else the seed's buyer and places
- * priced in it, in round hundreds where the currency has no cents.
+ * priced in it, in round hundreds where the currency has no cents, carrying a document of the currency's
+ * own site where it has one (a Chilean account may refuse a Mexican RFC).
  */
 function marketIn(currency: PlatformCurrency | undefined, seedMarket: Market): Market {
   if (currency === undefined) return seedMarket;
   const own = MARKETS.find((m) => m.currency === currency);
   if (own) return own;
   const whole = WHOLE_AMOUNT_CURRENCIES.includes(currency);
-  return { ...seedMarket, currency, priceFactor: whole ? 100 : 1 };
+  const siteDocument = IDENTIFICATION_TYPES[currency]?.[0];
+  return {
+    ...seedMarket,
+    currency,
+    priceFactor: whole ? 100 : 1,
+    ...(siteDocument ? { identification: { type: siteDocument, pattern: '########' } } : {}),
+  };
 }
 
 function draftFor(

@@ -65,7 +65,69 @@ export const SURE = {
   autoReturn: ['approved', 'all'],
   shipmentMode: ['custom', 'me2', 'not_specified'],
   authenticationType: ['Gmail', 'Facebook', 'Native web', 'Other'],
+  /**
+   * The platform's item categories (its `GET /item_categories` list): the spec shows no allowed value of
+   * `category_id`, as of `auto_return`, and a reading may take only its own list.
+   */
+  itemCategories: [
+    'art',
+    'baby',
+    'coupons',
+    'donations',
+    'computing',
+    'cameras',
+    'video_games',
+    'television',
+    'car_electronics',
+    'electronics',
+    'automotive',
+    'entertainment',
+    'fashion',
+    'games',
+    'home',
+    'musical',
+    'phones',
+    'services',
+    'learnings',
+    'tickets',
+    'travels',
+    'virtual_goods',
+    'others',
+  ],
+  /**
+   * Payment methods to exclude: Visa and Mastercard, whose ids (`visa`, `master`) every site of the platform
+   * lists. An id the account's site does not know may be refused.
+   */
+  paymentMethodIds: ['visa', 'master'],
+  /**
+   * Payment types to exclude, of the platform's `payment_type_id` enum (its OpenAPI) those every site has;
+   * `account_money`, the platform's own wallet, is not among them: a reading may keep it from exclusion.
+   */
+  paymentTypeIds: ['ticket', 'credit_card', 'debit_card'],
 } as const;
+
+/**
+ * The identification types of the platform's sites (its OpenAPI's site overlays), by the site's currency.
+ * A type of another site, or an unknown one, is open: a server may check the payer's document type.
+ */
+export const IDENTIFICATION_TYPES: Readonly<Partial<Record<PlatformCurrency, readonly string[]>>> = {
+  ARS: ['DNI', 'CUIL', 'CUIT'],
+  BRL: ['CPF', 'CNPJ'],
+  MXN: ['RFC', 'CURP'],
+  CLP: ['RUT'],
+  COP: ['CC', 'NIT', 'CE'],
+  PEN: ['DNI', 'CE', 'RUC'],
+  UYU: ['CI'],
+};
+
+/** Every site's identification types: what a preference in a currency of no site of its own may carry. */
+export const ALL_IDENTIFICATION_TYPES: readonly string[] = [
+  ...new Set(Object.values(IDENTIFICATION_TYPES).flat()),
+];
+
+/** The identification types a preference in `currency` may carry (every site's where it has none of its own). */
+export const identificationTypesIn = (currency: unknown): readonly string[] =>
+  IDENTIFICATION_TYPES[currency as PlatformCurrency] ?? ALL_IDENTIFICATION_TYPES;
 
 /** ISO 8601 with milliseconds and a numeric offset, the platform's own form. */
 const SURE_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}([+-])(\d{2}):(\d{2})$/;
@@ -89,6 +151,10 @@ export type SureKind =
   | 'auto-return'
   | 'shipment-mode'
   | 'authentication-type'
+  | 'item-category'
+  | 'identification-type'
+  | 'payment-method-id'
+  | 'payment-type-id'
   /** "nullable" with no type given: null is the one value every reading takes. */
   | 'null';
 
@@ -107,7 +173,7 @@ export const PREFERENCE_FIELD_KINDS: Readonly<Record<string, SureKind>> = {
   'items[].type': 'text',
   'items[].description': 'text',
   'items[].picture_url': 'url',
-  'items[].category_id': 'code',
+  'items[].category_id': 'item-category',
   'items[].currency_id': 'currency',
   'items[].quantity': 'quantity',
   'items[].unit_price': 'price',
@@ -115,7 +181,7 @@ export const PREFERENCE_FIELD_KINDS: Readonly<Record<string, SureKind>> = {
   'items[].event_date': 'future-timestamp',
   'items[].category_descriptor.passenger.first_name': 'text',
   'items[].category_descriptor.passenger.last_name': 'text',
-  'items[].category_descriptor.passenger.identification_type': 'code',
+  'items[].category_descriptor.passenger.identification_type': 'identification-type',
   'items[].category_descriptor.passenger.identification_number': 'code',
   'items[].category_descriptor.route.departure': 'text',
   'items[].category_descriptor.route.destination': 'text',
@@ -126,7 +192,7 @@ export const PREFERENCE_FIELD_KINDS: Readonly<Record<string, SureKind>> = {
   'payer.last_name': 'text',
   'payer.email': 'email',
   'payer.date_created': 'past-timestamp',
-  'payer.identification.identification_type': 'code',
+  'payer.identification.identification_type': 'identification-type',
   'payer.identification.identification_number': 'code',
   'payer.phone.area_code': 'positive-integer',
   'payer.phone.number': 'phone-number',
@@ -138,8 +204,8 @@ export const PREFERENCE_FIELD_KINDS: Readonly<Record<string, SureKind>> = {
   'payer.is_prime_user': 'boolean',
   'payer.is_first_purchase_online': 'boolean',
   'payer.last_purchase': 'past-timestamp',
-  'payment_methods.excluded_payment_methods[].id': 'code',
-  'payment_methods.excluded_payment_types[].id': 'code',
+  'payment_methods.excluded_payment_methods[].id': 'payment-method-id',
+  'payment_methods.excluded_payment_types[].id': 'payment-type-id',
   'payment_methods.default_installments': 'null',
   'payment_methods.default_payment_method_id': 'null',
   'payment_methods.installments': 'null',
@@ -233,6 +299,14 @@ export function isSureValue(kind: SureKind, value: unknown, now: number): boolea
       return (SURE.shipmentMode as readonly unknown[]).includes(value);
     case 'authentication-type':
       return (SURE.authenticationType as readonly unknown[]).includes(value);
+    case 'item-category':
+      return (SURE.itemCategories as readonly unknown[]).includes(value);
+    case 'identification-type':
+      return ALL_IDENTIFICATION_TYPES.includes(value as string);
+    case 'payment-method-id':
+      return (SURE.paymentMethodIds as readonly unknown[]).includes(value);
+    case 'payment-type-id':
+      return (SURE.paymentTypeIds as readonly unknown[]).includes(value);
     case 'null':
       return value === null;
   }
@@ -266,7 +340,8 @@ const object = (value: unknown): Record<string, unknown> =>
  * Values of a preference request that not every reading of the spec must accept: each field outside its
  * sure domain, and combinations a reading may refuse (currencies that differ between items, cents in a
  * currency without minor units, an arrival before its departure, `expires` false beside a
- * `date_of_expiration`, `auto_return` without `back_urls.success`, an empty list). Fields the request shape does not name are not judged here.
+ * `date_of_expiration`, `auto_return` without `back_urls.success`, an empty list or an id twice in one, an
+ * identification type of another site than the items' currency's). Fields the request shape does not name are not judged here.
  */
 export function openPreferenceValues(preference: unknown, now: number = Date.now()): OpenValue[] {
   const open: OpenValue[] = [];
@@ -309,9 +384,25 @@ export function openPreferenceValues(preference: unknown, now: number = Date.now
     open.push({ at: 'auto_return', value: body.auto_return, why: 'auto_return without back_urls.success' });
   for (const list of ['excluded_payment_methods', 'excluded_payment_types']) {
     const value = object(body.payment_methods)[list];
-    if (Array.isArray(value) && !inRange(value.length, SURE.listLength))
+    if (!Array.isArray(value)) continue;
+    if (!inRange(value.length, SURE.listLength))
       open.push({ at: `payment_methods.${list}`, value, why: `a list of ${value.length}` });
+    const ids = value.map((entry) => object(entry).id);
+    if (new Set(ids).size < ids.length)
+      open.push({ at: `payment_methods.${list}`, value, why: 'an id excluded twice' });
   }
+  // A payer's document of another site than the one whose currency the items carry.
+  const currency = JSON.stringify([...currencies][0]);
+  const documents = [
+    ...valuesAt(preference, 'payer.identification.identification_type'),
+    ...valuesAt(preference, 'items[].category_descriptor.passenger.identification_type'),
+  ];
+  for (const { at, value } of documents)
+    if (
+      ALL_IDENTIFICATION_TYPES.includes(value as string) &&
+      !identificationTypesIn([...currencies][0]).includes(value as string)
+    )
+      open.push({ at, value, why: `not a document type of the site whose currency is ${currency}` });
   return open;
 }
 

@@ -147,8 +147,11 @@ function shipments(industry: Industry, draw: Draw): fc.Arbitrary<Record<string, 
 }
 
 function paymentMethods(draw: Draw): fc.Arbitrary<Record<string, unknown>> {
+  // Each id once: a reading may refuse a list that excludes the same method twice.
   const ids = (path: string) =>
-    fc.array(object({ id: draw(path) }), { minLength: SURE.listLength.min, maxLength: SURE.listLength.max });
+    fc
+      .uniqueArray(draw(path), { minLength: SURE.listLength.min, maxLength: SURE.listLength.max })
+      .map((list) => list.map((id) => ({ id })));
   return object(
     {},
     {

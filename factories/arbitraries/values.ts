@@ -10,6 +10,7 @@
  */
 import fc from 'fast-check';
 import {
+  identificationTypesIn,
   PLATFORM_CURRENCIES,
   SURE,
   SURE_OFFSETS_MINUTES,
@@ -152,6 +153,14 @@ export function sureValue(
       return fc.constantFrom(...SURE.shipmentMode);
     case 'authentication-type':
       return fc.constantFrom(...SURE.authenticationType);
+    case 'item-category':
+      return fc.constantFrom(...SURE.itemCategories);
+    case 'identification-type':
+      return fc.constantFrom(...identificationTypesIn(currency));
+    case 'payment-method-id':
+      return fc.constantFrom(...SURE.paymentMethodIds);
+    case 'payment-type-id':
+      return fc.constantFrom(...SURE.paymentTypeIds);
     case 'null':
       return fc.constant(null);
   }
@@ -262,6 +271,15 @@ export function openValue(kind: OpenKind, referenceDate: number): fc.Arbitrary<u
       return fc.constantFrom('', 'APPROVED', 'always', 'pending');
     case 'shipment-mode':
       return fc.constantFrom('', 'me1', 'CUSTOM', 'pickup');
+    // Unknown codes: the platform's own forms in another case, near misses, codes of no list.
+    case 'item-category':
+      return fc.constantFrom('', 'ELECTRONICS', 'eletronico', 'MLB1000', 'unknown_category');
+    case 'identification-type':
+      return fc.constantFrom('', 'cpf', 'PASSPORT', 'SSN', 'Other');
+    case 'payment-method-id':
+      return fc.constantFrom('', 'VISA', 'mastercard', 'unknown_method');
+    case 'payment-type-id':
+      return fc.constantFrom('', 'account_money', 'CREDIT_CARD', 'cash');
     case 'null':
       return fc.constantFrom(0, 1, 12, 36, 99, 'master', '');
   }

@@ -87,7 +87,7 @@ test.describe('POST /checkout/preferences', () => {
         expires: true,
         payer: { email: 'buyer@example.com', date_created: '2025-03-01T10:00:00.000-03:00' },
         payment_methods: {
-          excluded_payment_methods: [{ id: 'amex' }],
+          excluded_payment_methods: [{ id: 'visa' }],
           excluded_payment_types: [{ id: 'ticket' }],
           default_installments: null,
           default_payment_method_id: null,

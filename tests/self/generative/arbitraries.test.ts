@@ -122,12 +122,46 @@ test('an open preference carries a value the spec leaves open, of the right type
     'past-timestamp',
     'url',
     'null',
+    'item-category',
+    'identification-type',
+    'payment-method-id',
+    'payment-type-id',
   ])
     expect([...kinds], kind).toContain(kind);
   expect(
     cases.some((c) => c.open.at === 'items[].currency_id'),
     'items in two currencies',
   ).toBe(true);
+});
+
+test("codes of the platform's lists are sure-valid where they fit the preference; other codes, another site's document and an id excluded twice are open", () => {
+  const now = Date.now();
+  const preference = (currency: string, type: string, methods: string[], category = 'electronics') => ({
+    items: [
+      { id: 'A1', title: 'Phone', category_id: category, quantity: 1, unit_price: 10, currency_id: currency },
+    ],
+    payer: { identification: { identification_type: type, identification_number: '12345678' } },
+    payment_methods: { excluded_payment_methods: methods.map((id) => ({ id })) },
+  });
+  const openAt = (document: unknown) =>
+    openPreferenceValues(document, now).map(({ at, why }) => `${at}: ${why}`);
+  expect(openAt(preference('ARS', 'DNI', ['visa', 'master']))).toEqual([]);
+  expect(openAt(preference('BRL', 'CNPJ', ['master'], 'others'))).toEqual([]);
+  expect(openAt(preference('ARS', 'CPF', ['visa']))).toEqual([
+    'payer.identification.identification_type: not a document type of the site whose currency is "ARS"',
+  ]);
+  expect(openAt(preference('ARS', 'PASSPORT', ['visa']))).toEqual([
+    'payer.identification.identification_type: not a sure-valid identification-type',
+  ]);
+  expect(openAt(preference('ARS', 'DNI', ['visa', 'visa']))).toEqual([
+    'payment_methods.excluded_payment_methods: an id excluded twice',
+  ]);
+  expect(openAt(preference('ARS', 'DNI', ['amex'], 'eletronico'))).toEqual([
+    'items[0].category_id: not a sure-valid item-category',
+    'payment_methods.excluded_payment_methods[0].id: not a sure-valid payment-method-id',
+  ]);
+  // A currency of no site of its own takes any site's document.
+  expect(openAt(preference('USD', 'RUT', ['visa']))).toEqual([]);
 });
 
 test('an invalid preference breaks exactly the one rule it names, in the request shape and its industry profile', () => {

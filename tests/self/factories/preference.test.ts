@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { INDUSTRIES } from '../../../lib/catalogue.ts';
 import { buildPreference, type PreferenceRequest } from '../../../factories/preference.ts';
 import { formatViolations, validate } from '../../../schemas/registry.ts';
-import { openPreferenceValues } from '../../../lib/sure-valid.ts';
+import { openPreferenceValues, PLATFORM_CURRENCIES } from '../../../lib/sure-valid.ts';
 import { expectedItemPaths, expectedPreferencePaths, leafPaths } from './spec-field-sets.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -129,6 +129,13 @@ test("in the account's currency: every item carries it, in its own market, whole
       expect(openPreferenceValues(clp), `${industry} ${seed}`).toEqual([]);
       expect(openPreferenceValues(ars), `${industry} ${seed}`).toEqual([]);
     }
+  // In any of the platform's currencies: nothing open, the documents of that currency's site among them.
+  for (const currency of PLATFORM_CURRENCIES)
+    for (const industry of INDUSTRIES)
+      expect(
+        openPreferenceValues(buildPreference(industry, { seed: seeds[0], currency })),
+        `${industry} ${currency}`,
+      ).toEqual([]);
   // Unsaid, the seed's market decides, as before.
   expect(buildPreference('retail', { seed: 1 })).toEqual(
     buildPreference('retail', { seed: 1, currency: undefined }),

@@ -17,6 +17,7 @@ import {
   noAuthorizationCodeOf,
   NO_CONFIGURED_ID_LEFT,
   NO_OTHER_CLIENT,
+  OR_SELLER_TEST_TOKEN,
   unsetResourceOf,
 } from '../run/skip-reasons.ts';
 import { suiteInventory } from './inventory.ts';
@@ -43,10 +44,11 @@ function outlook(test: ListedTest, config: TargetConfig, used: Map<string, numbe
   for (const use of uses) {
     // A seller's test token is PAYMENTS_TEST_ACCESS_TOKEN when given, else a code exchanged for one.
     if (use === 'auth-code' || (use === 'seller-token' && !config.testAccessToken)) {
+      const reason = use === 'seller-token' ? OR_SELLER_TEST_TOKEN : (noCode: string) => noCode;
       const noCode = noAuthorizationCodeOf(config);
-      if (noCode) return { runs: false, reason: noCode };
+      if (noCode) return { runs: false, reason: reason(noCode) };
       if (!config.abilities.has('authorize') && !take('auth-code', 1))
-        return { runs: false, reason: AUTH_CODE_USED };
+        return { runs: false, reason: reason(AUTH_CODE_USED) };
     }
     if (use === 'currency' && config.currency === undefined) return { runs: false, reason: NEEDS_CURRENCY };
     if (use === 'other-client' && !config.otherClient) {

@@ -15,6 +15,9 @@ export const NO_AUTH_CODE = `needs ability 'authorize' (to mint authorization co
 export const AUTH_CODE_USED = `needs a second authorization code: ${VARIABLES.authCode} was already exchanged by another test in this run (codes are single use); a target with 'authorize' mints one per test`;
 export const NO_SELLER_TOKEN = (status: number) =>
   `needs a test token of the seller: the authorization code was not exchanged for one (POST /oauth/token answered ${status}; the token endpoint's own tests say why), and ${VARIABLES.testAccessToken} is unset`;
+/** Why no code can be had, for a test a seller's test token given in PAYMENTS_TEST_ACCESS_TOKEN also serves. */
+export const OR_SELLER_TEST_TOKEN = (noCode: string) =>
+  `${noCode}; or set ${VARIABLES.testAccessToken}, a test access token of the seller`;
 export const NO_OTHER_CLIENT = `needs a second application: set ${VARIABLES.otherClientId} and ${VARIABLES.otherClientSecret}`;
 export const PLATFORM_FORM = (field: string, type: string) =>
   `the platform types ${field} as ${type} (its OpenAPI), so under the lenient and platform profiles a ${type} there breaks no rule; strict sends it as one`;

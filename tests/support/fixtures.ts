@@ -32,6 +32,7 @@ import {
   NO_LIVE_TOKEN,
   NO_OTHER_CLIENT,
   NO_SELLER_TOKEN,
+  OR_SELLER_TEST_TOKEN,
   REFUSE_LIVE_TOKEN,
   TARGET_NOT_SET_UP,
   unsetResourceOf,
@@ -131,9 +132,11 @@ async function freshAuthorizationCode(
   config: TargetConfig,
   target: ProjectTarget,
   redirectUri: string,
+  /** The skip reasons in the words of the test's need (a seller's token, which a variable also gives). */
+  reason: (noCode: string) => string = (noCode) => noCode,
 ): Promise<string> {
   const noCode = noAuthorizationCodeOf(config);
-  skipWhen(noCode !== undefined, noCode ?? '');
+  skipWhen(noCode !== undefined, reason(noCode ?? ''));
   if (config.abilities.has('authorize')) {
     const { response, code } = await api.authorize({
       clientId: config.clientId,
@@ -148,7 +151,7 @@ async function freshAuthorizationCode(
     }
     return code;
   }
-  skipWhen(!claimOncePerRun(target.name, 'auth-code'), AUTH_CODE_USED);
+  skipWhen(!claimOncePerRun(target.name, 'auth-code'), reason(AUTH_CODE_USED));
   return config.authCode as string;
 }
 
@@ -283,7 +286,13 @@ const fixtureTest = base.extend<TestFixtures>({
       await use(async () => {
         // Given, PAYMENTS_TEST_ACCESS_TOKEN is the seller's test token.
         if (config.testAccessToken) return config.testAccessToken;
-        const code = await freshAuthorizationCode(api, config, target, config.redirectUri);
+        const code = await freshAuthorizationCode(
+          api,
+          config,
+          target,
+          config.redirectUri,
+          OR_SELLER_TEST_TOKEN,
+        );
         const response = await api.token(
           buildTokenRequest('authorization_code', {
             clientId: config.clientId,

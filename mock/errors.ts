@@ -29,6 +29,7 @@ export const MESSAGES = {
   invalidStoreId: 'Invalid STORE_ID.',
   invalidNumericId: (name: string) => `${name} must be numeric`,
   invalidClientIdQuery: 'client.id must be numeric',
+  alreadyScheduled: 'The report configuration is already scheduled',
   missingAccessTokenQuery: 'Query parameter access_token is required',
   liveTokenForTestUsers: 'Test users can only be searched with a test access token',
   disputeNotAllowed: (status: string, stage: string) =>

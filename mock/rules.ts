@@ -37,6 +37,12 @@ export interface MockRules {
   preferenceCurrency: AccountCurrency;
   /** Scheduling the release report sets the configuration's `scheduled` to true. */
   scheduleSetsScheduled: boolean;
+  /**
+   * A schedule request while the configuration is already scheduled, which the spec's one transition
+   * (from `scheduled` false) does not cover: generates another report, answers the last one again, or is
+   * refused.
+   */
+  scheduleWhenScheduled: 'generates' | 'answers-last' | 'refused';
   /** A chargeback is also found by the id of a payment it covers. */
   chargebackByPaymentId: boolean;
   /** A cancelled agreement is removed (a second cancel is 404), rather than kept (a second cancel succeeds). */
@@ -64,6 +70,7 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   preferenceFieldForms: 'spec',
   preferenceCurrency: ANY_CURRENCY,
   scheduleSetsScheduled: true,
+  scheduleWhenScheduled: 'generates',
   chargebackByPaymentId: true,
   removeCancelledAgreements: true,
   checkAgreementClientId: true,

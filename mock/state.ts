@@ -284,9 +284,17 @@ export class MockState {
     return config;
   }
 
-  /** The spec's one state transition: a release report is generated and `scheduled` becomes true. */
-  scheduleReleaseReport(userId: number, test: boolean): ReleaseReport {
+  /**
+   * The spec's one state transition: a release report is generated and `scheduled` becomes true. Asked
+   * again once scheduled, it answers as the rules say (undefined: refused).
+   */
+  scheduleReleaseReport(userId: number, test: boolean): ReleaseReport | undefined {
     const config = this.settlementConfig(userId);
+    if (config.scheduled) {
+      const last = this.releaseReports.findLast((report) => report.user_id === userId);
+      if (this.rules.scheduleWhenScheduled === 'refused') return undefined;
+      if (this.rules.scheduleWhenScheduled === 'answers-last' && last) return last;
+    }
     if (this.rules.scheduleSetsScheduled) config.scheduled = true;
     const now = this.now();
     const nowDate = new Date(now);

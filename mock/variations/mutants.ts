@@ -414,6 +414,21 @@ export const MUTANTS = [
     effects: rules({ scheduleSetsScheduled: false }),
   },
   {
+    name: 'release-report-schedule-refused-when-unscheduled',
+    endpoint: 'release-report-schedule',
+    kind: 'state-transition-skipped',
+    description:
+      'every schedule request is refused with 400, so an unscheduled configuration never gets scheduled',
+    breaks: requirement('release-report-schedule.effect-generates-report'),
+    effects: [
+      {
+        kind: 'refuse-request',
+        endpoint: 'release-report-schedule',
+        refuse: () => 'automatic report generation is not available',
+      },
+    ],
+  },
+  {
     name: 'release-report-schedule-begin-date-with-offset',
     endpoint: 'release-report-schedule',
     kind: 'timestamp-format',

@@ -91,6 +91,22 @@ export const VARIANTS = [
     effects: [{ kind: 'set-rules', rules: { testUserSearchTokens: 'seller-test-only' } }],
   },
   {
+    name: 'refuses-scheduling-again',
+    description:
+      'refuses with 400 a release report schedule request while the configuration is already scheduled',
+    reads:
+      'States and transitions: the schedule request is stated from "configuration with scheduled = false" only; asked again once scheduled, nothing is said.',
+    effects: [{ kind: 'set-rules', rules: { scheduleWhenScheduled: 'refused' } }],
+  },
+  {
+    name: 'answers-the-scheduled-report-again',
+    description:
+      'answers a release report schedule request made while already scheduled with the report it generated last, id and all',
+    reads:
+      'States and transitions: "A report is generated and returned" by the transition from scheduled = false; a request once scheduled need not generate another.',
+    effects: [{ kind: 'set-rules', rules: { scheduleWhenScheduled: 'answers-last' } }],
+  },
+  {
     name: 'separate-report-configurations',
     description:
       "keeps the release report's configuration apart, as the platform does: scheduling it leaves the settlement report configuration's scheduled false",

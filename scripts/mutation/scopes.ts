@@ -49,6 +49,7 @@ export const RULES_OF_ONE_ENDPOINT: Partial<Record<keyof MockRules, EndpointId>>
   // Also printed as PAYMENTS_CURRENCY, which only the preference tests read.
   preferenceCurrency: 'preference',
   scheduleSetsScheduled: 'release-report-schedule',
+  scheduleWhenScheduled: 'release-report-schedule',
   chargebackByPaymentId: 'chargeback',
   removeCancelledAgreements: 'cancel-agreement',
   checkAgreementClientId: 'cancel-agreement',

@@ -1,9 +1,12 @@
 /**
  * The report schedule as a model of the spec's one state transition, over generated sequences of
- * schedule requests and configuration reads: after a schedule request, the configuration's `scheduled`
- * is true (release-report-schedule.effect-scheduled-true; nothing the spec shows sets it back), and each
- * request generates a report with its own id ("Unique report identifier", release-report.id-number).
- * Needs 'destructive' (the endpoint is destructive in lib/catalogue.ts).
+ * schedule requests and configuration reads. From an unscheduled configuration a schedule request is
+ * answered with a generated report (release-report-schedule.effect-generates-report); once a request is
+ * taken the configuration's `scheduled` is true (release-report-schedule.effect-scheduled-true; nothing
+ * the spec shows sets it back). A request while scheduled already, or before the state is known, is
+ * outside the transition: taken or refused. An id never names two reports ("Unique report identifier",
+ * release-report.id-number); the same report may be answered again. Needs 'destructive' (the endpoint is
+ * destructive in lib/catalogue.ts).
  */
 import fc from 'fast-check';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
@@ -14,6 +17,7 @@ import {
   expectStatus,
   expectSuccess,
   expectThat,
+  expectTakenOrRefused,
   expectThatUnlessAllowed,
   type CaseContext,
 } from '../../support/expectations.ts';
@@ -29,33 +33,44 @@ const SEQUENCES = 8;
 const MAX_COMMANDS = 6;
 
 interface ScheduleModel {
-  /** Known true once this sequence scheduled; before that, whatever earlier requests left. */
-  scheduled: boolean;
-  reports: number;
+  /** The configuration's `scheduled` as last known: undefined until read, or scheduled, in this sequence. */
+  scheduled: boolean | undefined;
+  /** Schedule requests taken in this sequence. */
+  taken: number;
 }
 interface ScheduleReal {
   context: CaseContext;
-  /** Report ids answered in this sequence: each must be new, so the shortest sequence shows the repeat. */
-  ids: Set<unknown>;
+  /** Each report answered in this sequence, by its id: an id answered again must name the same report. */
+  reports: Map<unknown, string>;
 }
 type ScheduleCommand = fc.AsyncCommand<ScheduleModel, ScheduleReal, false>;
+
+/** What tells one report from another beside its id: the same report answered again keeps all of it. */
+const reportIdentity = (report: Record<string, unknown>) =>
+  JSON.stringify(
+    ['report_id', 'begin_date', 'end_date', 'generation_date', 'created_from'].map((field) => report[field]),
+  );
 
 class Schedule implements ScheduleCommand {
   check = () => true;
   async run(m: ScheduleModel, r: ScheduleReal) {
     const response = await r.context.client.scheduleReleaseReport();
-    expectSuccess(response, ANSWER);
+    if (m.scheduled === false) expectSuccess(response, ANSWER);
+    else expectTakenOrRefused(r.context, response, { basis: ANSWER });
+    if (response.status >= 300) return;
     expectSchema(r.context, response, 'release-report');
-    const id = (response.body as { id?: unknown }).id;
+    const report = (response.body ?? {}) as Record<string, unknown>;
+    const identity = reportIdentity(report);
+    const earlier = r.reports.get(report.id);
     expectThat(
-      !r.ids.has(id),
+      earlier === undefined || earlier === identity,
       UNIQUE_ID,
-      `the report's id ${JSON.stringify(id)} was answered before`,
-      'a new id',
+      `the report id ${JSON.stringify(report.id)} was answered before for another report: [report_id, begin_date, end_date, generation_date, created_from] ${earlier} then ${identity}`,
+      'one id per report',
     );
-    r.ids.add(id);
+    r.reports.set(report.id, identity);
     m.scheduled = true;
-    m.reports++;
+    m.taken++;
   }
   toString = () => 'schedule';
 }
@@ -65,15 +80,18 @@ class ReadConfiguration implements ScheduleCommand {
   async run(m: ScheduleModel, r: ScheduleReal) {
     const response = await r.context.client.getSettlementReportConfig();
     expectStatus(response, [200], CONFIG_200);
-    if (!m.scheduled) return;
     const scheduled = (response.body as { scheduled?: unknown } | undefined)?.scheduled;
+    if (m.taken === 0) {
+      m.scheduled = typeof scheduled === 'boolean' ? scheduled : undefined;
+      return;
+    }
     // The spec's one configuration; the platform keeps the release report's apart (lenient allows it).
     expectThatUnlessAllowed(
       r.context,
       'separate-report-configurations',
       scheduled === true,
       SCHEDULED,
-      `after ${m.reports} schedule request(s), scheduled is ${JSON.stringify(scheduled)}`,
+      `after ${m.taken} schedule request(s) taken, scheduled is ${JSON.stringify(scheduled)}`,
       'true',
     );
   }
@@ -82,7 +100,7 @@ class ReadConfiguration implements ScheduleCommand {
 
 test.describe('POST /v1/account/release_report/schedule (model)', () => {
   test(
-    'scheduling keeps the configuration scheduled and generates a new report each time',
+    'scheduling from unscheduled answers a report and keeps the configuration scheduled; an id never names two reports',
     declare({
       requirements: [
         ANSWER,
@@ -106,7 +124,10 @@ test.describe('POST /v1/account/release_report/schedule (model)', () => {
         maxCommands: MAX_COMMANDS,
         defaultRuns: SEQUENCES,
         setup: (context) =>
-          Promise.resolve({ model: { scheduled: false, reports: 0 }, real: { context, ids: new Set() } }),
+          Promise.resolve({
+            model: { scheduled: undefined, taken: 0 },
+            real: { context, reports: new Map() },
+          }),
       });
     },
   );

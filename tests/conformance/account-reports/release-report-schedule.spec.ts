@@ -1,3 +1,4 @@
+import type { ApiClient, ApiResponse } from '../../support/api-client.ts';
 import { tokenRejectionCases } from '../../support/cases.ts';
 import { checkEqualUnlessAllowed, checkSchema, checkStatus, checkSuccess } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
@@ -8,6 +9,22 @@ import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 // endpoint is destructive in lib/catalogue.ts).
 const declare = declarationsFor('release-report-schedule');
 const ANSWER = RESPONSE_REQUIREMENT['release-report-schedule'];
+
+/**
+ * The spec states the schedule request from an unscheduled configuration only ("configuration with
+ * `scheduled` = false"); an account scheduled already (by an earlier run, or by its owner) may refuse it.
+ */
+const SCHEDULED_ALREADY = (status: number) =>
+  `the report configuration was scheduled already, and the spec states the schedule request only from scheduled false: the target refused it with ${status}, which that leaves open (nothing the spec shows sets scheduled back to false)`;
+
+/** The `scheduled` of the spec's one configuration before a request: false is where its transition starts. */
+async function scheduledBefore(api: ApiClient): Promise<unknown> {
+  return ((await api.getSettlementReportConfig()).body as { scheduled?: unknown } | undefined)?.scheduled;
+}
+
+/** A refusal (4xx) of a request made while not known to be unscheduled: outside the spec's transition. */
+const refusedOutsideTheTransition = (before: unknown, response: ApiResponse) =>
+  before !== false && response.status >= 400 && response.status < 500;
 
 test.describe('POST /v1/account/release_report/schedule', () => {
   // Error paths.
@@ -32,7 +49,9 @@ test.describe('POST /v1/account/release_report/schedule', () => {
       schemas: ['release-report'],
     }),
     async ({ api }) => {
+      const before = await scheduledBefore(api);
       const response = await api.scheduleReleaseReport();
+      test.skip(refusedOutsideTheTransition(before, response), SCHEDULED_ALREADY(response.status));
       await checkSuccess(response, ANSWER);
       await checkSchema(response, 'release-report', ANSWER);
     },
@@ -49,7 +68,10 @@ test.describe('POST /v1/account/release_report/schedule', () => {
       ],
     }),
     async ({ api }) => {
-      await checkSuccess(await api.scheduleReleaseReport(), ANSWER);
+      const before = await scheduledBefore(api);
+      const response = await api.scheduleReleaseReport();
+      test.skip(refusedOutsideTheTransition(before, response), SCHEDULED_ALREADY(response.status));
+      await checkSuccess(response, ANSWER);
       const settlement = await api.getSettlementReportConfig();
       await checkStatus(settlement, 200, 'settlement-report-config.success-status-200');
       const scheduled = (settlement.body as { scheduled?: unknown } | undefined)?.scheduled;

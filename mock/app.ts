@@ -32,7 +32,7 @@ import { oauthHandlers } from './routes/oauth.ts';
 import { accountReportsHandlers } from './routes/account-reports.ts';
 import { storesHandlers } from './routes/stores.ts';
 import { subscriptionsHandlers } from './routes/subscriptions.ts';
-import { testUsersHandlers } from './routes/test-users.ts';
+import { searchQueryToken, testUsersHandlers } from './routes/test-users.ts';
 import { walletHandlers } from './routes/wallet.ts';
 import { MockState } from './state.ts';
 import { applyVariation } from './variations/apply.ts';
@@ -184,7 +184,9 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
         if (fault && !applied.ignoresPrefer(endpointId)) throw fault;
       }
       if (endpointId && endpointById(endpointId).auth === 'bearer') {
-        authenticate(request, state, applied.bearerEnforcement(endpointId));
+        const alternative =
+          endpointId === 'test-user-search' ? searchQueryToken(request, state.rules) : undefined;
+        authenticate(request, state, applied.bearerEnforcement(endpointId), alternative);
       }
       done();
     } catch (error) {

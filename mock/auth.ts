@@ -15,14 +15,17 @@ export function authenticate(
   request: FastifyRequest,
   state: MockState,
   enforcement: BearerEnforcement = 'full',
+  /** A token presented elsewhere that also authenticates (the test-user search's query, where the rules say so). */
+  alternative?: string,
 ): void {
   const header = request.headers.authorization;
   const presented = header ? BEARER.exec(header)?.[1] : undefined;
   const { token, expired } = presented
     ? state.findAccessToken(presented)
     : { token: undefined, expired: false };
-  if (token) {
-    request.accessToken = token;
+  const found = token ?? (alternative ? state.findAccessToken(alternative).token : undefined);
+  if (found) {
+    request.accessToken = found;
     return;
   }
   if (enforcement === 'none' || (enforcement === 'presence' && presented)) {

@@ -51,6 +51,10 @@ export interface MockRules {
   checkAgreementClientId: boolean;
   /** Which tokens the test-user search takes in its `access_token` query. */
   testUserSearchTokens: 'test-only' | 'any' | 'live-only' | 'seller-test-only';
+  /** Whether the search's `access_token` query also authenticates a caller whose header carries no valid token. */
+  testUserSearchAuthentication: 'bearer' | 'bearer-or-query';
+  /** The status of a search whose `access_token` is a token it does not take (both are listed, neither explained). */
+  testUserSearchRefusal: 401 | 403;
   /** The scope of a grant that asks for none ("Defaults to the scopes configured for the application"). */
   defaultScope: string;
   /** How minted tokens and codes look: the platform's prefixes, or opaque random strings. */
@@ -75,6 +79,8 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   removeCancelledAgreements: true,
   checkAgreementClientId: true,
   testUserSearchTokens: 'test-only',
+  testUserSearchAuthentication: 'bearer',
+  testUserSearchRefusal: 403,
   defaultScope: 'offline_access read write',
   tokenFormat: 'platform',
 };

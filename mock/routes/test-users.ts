@@ -1,14 +1,23 @@
 /**
- * GET /test_user/search: the bearer token authenticates the caller; the query `access_token` must be
- * a known test (TEST-) token, whose user's test users are answered.
+ * GET /test_user/search: the bearer token authenticates the caller (or, where the rules say so, the
+ * query `access_token` does when the header carries no valid token); the query `access_token` must be a
+ * known test (TEST-) token, whose user's test users are answered.
  */
+import type { FastifyRequest } from 'fastify';
 import type { AreaHandlers, MockContext } from '../context.ts';
+import type { MockRules } from '../rules.ts';
 import { badRequest, cause, forbidden, MESSAGES, unauthorized } from '../errors.ts';
 import { singleQueryParam } from './params.ts';
 
 function testUsersOf(userId: number, ctx: MockContext) {
   const results = ctx.state.testUsersOf(userId);
   return { total: results.length, results };
+}
+
+/** The search's `access_token` query, where the rules let it authenticate the caller without the header too. */
+export function searchQueryToken(request: FastifyRequest, rules: MockRules): string | undefined {
+  if (rules.testUserSearchAuthentication !== 'bearer-or-query') return undefined;
+  return singleQueryParam(request.query, 'access_token') ?? undefined;
 }
 
 export const testUsersHandlers: AreaHandlers = {
@@ -28,7 +37,10 @@ export const testUsersHandlers: AreaHandlers = {
       // "a test access token of the seller obtained through the authorization flow", read to the letter.
       'seller-test-only': !token.live && token.flow === 'authorization',
     }[ctx.rules.testUserSearchTokens];
-    if (!accepted) throw forbidden(MESSAGES.liveTokenForTestUsers);
+    if (!accepted)
+      throw ctx.rules.testUserSearchRefusal === 401
+        ? unauthorized(MESSAGES.liveTokenForTestUsers)
+        : forbidden(MESSAGES.liveTokenForTestUsers);
     return testUsersOf(token.userId, ctx);
   },
 };

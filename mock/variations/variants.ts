@@ -91,6 +91,19 @@ export const VARIANTS = [
     effects: [{ kind: 'set-rules', rules: { testUserSearchTokens: 'seller-test-only' } }],
   },
   {
+    name: 'test-user-search-by-query-token',
+    description:
+      "takes the test-user search's access_token query as its credential: a valid one authenticates without the Authorization header, and a token it does not take there (a live one) is answered 401",
+    reads:
+      'Authentication: "The test-user search additionally takes the token as query parameter access_token"; its errors "401, 403, 404, 405, 500" come with no condition.',
+    effects: [
+      {
+        kind: 'set-rules',
+        rules: { testUserSearchAuthentication: 'bearer-or-query', testUserSearchRefusal: 401 },
+      },
+    ],
+  },
+  {
     name: 'refuses-scheduling-again',
     description:
       'refuses with 400 a release report schedule request while the configuration is already scheduled',

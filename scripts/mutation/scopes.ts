@@ -54,6 +54,8 @@ export const RULES_OF_ONE_ENDPOINT: Partial<Record<keyof MockRules, EndpointId>>
   removeCancelledAgreements: 'cancel-agreement',
   checkAgreementClientId: 'cancel-agreement',
   testUserSearchTokens: 'test-user-search',
+  testUserSearchAuthentication: 'test-user-search',
+  testUserSearchRefusal: 'test-user-search',
 };
 
 /** The endpoints a variant's effects touch, or 'all' when they are not confined to named endpoints. */

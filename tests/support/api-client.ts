@@ -294,11 +294,12 @@ export class ApiClient {
     return this.raw({ method: 'GET', path: pathFor('subscription-plan', { id }), ...options });
   }
 
-  searchTestUsers(accessToken: string, options: CallOptions = {}) {
+  /** The search with `access_token` in its query; undefined leaves the query out. */
+  searchTestUsers(accessToken: string | undefined, options: CallOptions = {}) {
     return this.raw({
       method: 'GET',
       path: pathFor('test-user-search'),
-      query: { access_token: accessToken },
+      ...(accessToken === undefined ? {} : { query: { access_token: accessToken } }),
       ...options,
     });
   }

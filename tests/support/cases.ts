@@ -13,7 +13,7 @@ import {
   type RequirementId,
 } from '../../lib/requirements/index.ts';
 import type { ApiResponse, Auth } from './api-client.ts';
-import { adviseThat, checkDocumentedError, checkRejected } from './checks.ts';
+import { adviseThat, checkDocumentedError, checkOneOfDocumentedErrors, checkRejected } from './checks.ts';
 import { declare } from './declare.ts';
 import type { ConformanceArgs } from './fixtures.ts';
 import { authenticationRequirements, UNKNOWN_BEARER } from './lookups.ts';
@@ -33,18 +33,23 @@ function paragraphOf(endpointId: EndpointId): RequirementId[] {
   return isRequirementId(id) ? [id] : [];
 }
 
-/** Two cases: no Authorization header, and a bearer token nobody issued. */
+/**
+ * Two cases: no Authorization header, and a bearer token nobody issued. `alsoRefusedAs`: other rows of
+ * the endpoint's errors a refused token may be answered with, where the spec's rows give no condition.
+ */
 export function tokenRejectionCases(
   endpointId: EndpointId,
   send: (context: SendContext, auth: Auth) => Promise<ApiResponse>,
+  alsoRefusedAs: readonly DocumentedError[] = [],
 ): Case[] {
   const row = DOCUMENTED_ERRORS.find((e) => e.endpoint === endpointId && e.status === 401);
+  const rows = row ? [row, ...alsoRefusedAs] : [];
   const requirements = [
     ...authenticationRequirements(endpointId),
-    ...(row ? [row.id, ...paragraphOf(endpointId)] : []),
+    ...(row ? [...rows.map((r) => r.id), ...paragraphOf(endpointId)] : []),
   ];
   const basis = row?.id ?? authenticationRequirements(endpointId).at(-1)!;
-  const answers = row ? `answers ${row.status}` : 'rejects a request';
+  const answers = row ? `answers ${rows.map((r) => r.status).join(' or ')}` : 'rejects a request';
   const suffix = row ? '' : ' with a 4xx';
   return [
     { title: 'without a token', auth: 'none' as const },
@@ -54,7 +59,7 @@ export function tokenRejectionCases(
     details: declare(endpointId, { requirements }),
     body: async ({ api, ids, tokens, config }) => {
       const response = await send({ api, ids, tokens, config }, auth);
-      if (row) await checkDocumentedError(response, row);
+      if (row) await checkOneOfDocumentedErrors(response, rows);
       else await checkRejected(response, basis);
     },
   }));

@@ -216,6 +216,20 @@ export async function checkDocumentedError(response: ApiResponse, row: Documente
   await adviseErrorShape(response);
 }
 
+/**
+ * A refusal the spec lists under several rows with no condition to tell them apart: the row of the
+ * status answered, which must be one of theirs.
+ */
+export async function checkOneOfDocumentedErrors(response: ApiResponse, rows: readonly DocumentedError[]) {
+  const row = rows.find((r) => r.status === response.status);
+  if (row) return checkDocumentedError(response, row);
+  await checkStatus(
+    response,
+    rows.map((r) => r.status),
+    rows[0]!.id,
+  );
+}
+
 /** A rejection the spec does not pin to one status: any 4xx, and the platform's error shape (advice). */
 export async function checkRejected(response: ApiResponse, basis: Basis) {
   await check('rejected with a 4xx', basis, () => {

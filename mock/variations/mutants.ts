@@ -1081,6 +1081,18 @@ export const MUTANTS = [
     effects: rules({ refreshesPerChain: CHAINED_REFRESHES }),
   },
   {
+    name: 'open-dispute-again-crashes',
+    endpoint: 'open-dispute',
+    kind: 'wrong-error-status',
+    description:
+      'a second mediation request on a claim in mediation answers 500, where the faithful mock refuses it',
+    breaks: requirement('open-dispute.response-fields-present'),
+    effects: crashWhen(
+      'open-dispute',
+      (response) => response.status === 400 && JSON.stringify(response.body).includes('INVALID_CLAIM_STATE'),
+    ),
+  },
+  {
     name: 'claim-non-numeric-id-crashes',
     endpoint: 'claim',
     kind: 'wrong-error-status',

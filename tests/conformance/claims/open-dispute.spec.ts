@@ -1,6 +1,6 @@
 import { tokenRejectionCases } from '../../support/cases.ts';
 import { lentIdNote } from '../../support/account-ids.ts';
-import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { checkSchema, checkSuccess, checkThat } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
@@ -24,7 +24,7 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute', () => {
   // Behaviour.
 
   test(
-    'requesting mediation of an opened claim answers status and message',
+    'requesting mediation of an opened claim answers status and message; asked again, it is taken or refused',
     declare({
       uses: ['claim'],
       requirements: [
@@ -45,6 +45,15 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute', () => {
         lentIdNote('claim', claimId),
       );
       await checkSchema(response, 'mediation-response', ANSWER);
+      // Asked again: what it answers is not shown ("Effect of a mediation request on the claim's state:
+      // not shown"), so a success or any refusal passes, and only failing at it (a 5xx) fails.
+      const again = await api.openDispute(claimId);
+      await checkThat(
+        again.status >= 200 && again.status < 500,
+        ANSWER,
+        'a second mediation request is taken or refused',
+        `the second request answered ${again.status}`,
+      );
     },
   );
 });

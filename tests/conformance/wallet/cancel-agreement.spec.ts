@@ -1,4 +1,5 @@
 import { documentedError } from '../../../lib/requirements/index.ts';
+import { VARIABLES } from '../../../lib/target.ts';
 import type { ApiResponse } from '../../support/api-client.ts';
 import { abilityRowCases, tokenRejectionCases } from '../../support/cases.ts';
 import { lentIdNote } from '../../support/account-ids.ts';
@@ -19,6 +20,7 @@ const NOT_FOUND = documentedError('cancel-agreement.error.404-not-found');
 const NON_NUMERIC_CLIENT_ID = 'not-a-number';
 /** Any string will do: the spec types `x-platform-id` as an optional string and says nothing of its values. */
 const PLATFORM_ID = 'payments-conformance-suite';
+const LENT_AGREEMENT_GONE = `${VARIABLES.agreementId} answered 404: a test beside this one or an earlier run cancelled it, so its 400 for client.id cannot show; lend an active one, or give the target 'fixtures'`;
 const CLIENT_ID_NOT_NUMERIC =
   'needs a numeric PAYMENTS_CLIENT_ID: the configured one cannot be sent as the numeric client.id query parameter';
 const CANCELS = [
@@ -64,7 +66,7 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
   }
 
   test(
-    'answers 400 for a non-numeric client.id, cancelling nothing',
+    'answers 400 for a non-numeric client.id on an existing agreement',
     declare({
       requirements: [
         BAD_REQUEST.id,
@@ -76,6 +78,11 @@ test.describe('DELETE /v2/wallet_connect/agreements/{agreement_id}', () => {
       skipWherePlatformForm(config.profile, 'cancel-agreement.query-client-id-number-optional');
       // An existing agreement, so the only thing wrong with the request is client.id.
       const response = await api.cancelAgreement(ids.agreementId, { clientId: NON_NUMERIC_CLIENT_ID });
+      // A lent agreement may be gone: the spec gives no order to its 400 and 404, so a 404 then says nothing.
+      test.skip(
+        response.status === NOT_FOUND.status && lentIdNote('agreement', ids.agreementId) !== undefined,
+        LENT_AGREEMENT_GONE,
+      );
       await checkDocumentedError(response, BAD_REQUEST);
     },
   );

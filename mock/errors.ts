@@ -30,6 +30,7 @@ export const MESSAGES = {
   invalidNumericId: (name: string) => `${name} must be numeric`,
   invalidClientIdQuery: 'client.id must be numeric',
   alreadyScheduled: 'The report configuration is already scheduled',
+  unknownPlatformId: 'x-platform-id names no known platform',
   missingAccessTokenQuery: 'Query parameter access_token is required',
   liveTokenForTestUsers: 'Test users can only be searched with a test access token',
   disputeNotAllowed: (status: string, stage: string) =>

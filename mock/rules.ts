@@ -49,6 +49,11 @@ export interface MockRules {
   removeCancelledAgreements: boolean;
   /** The optional `client.id` query of a cancellation must be numeric. */
   checkAgreementClientId: boolean;
+  /**
+   * An `x-platform-id` on a cancellation must name a platform the server knows (the mock knows none); by
+   * default it is informative only.
+   */
+  checkPlatformId: boolean;
   /** Which tokens the test-user search takes in its `access_token` query. */
   testUserSearchTokens: 'test-only' | 'any' | 'live-only' | 'seller-test-only';
   /** Whether the search's `access_token` query also authenticates a caller whose header carries no valid token. */
@@ -78,6 +83,7 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   chargebackByPaymentId: true,
   removeCancelledAgreements: true,
   checkAgreementClientId: true,
+  checkPlatformId: false,
   testUserSearchTokens: 'test-only',
   testUserSearchAuthentication: 'bearer',
   testUserSearchRefusal: 403,

@@ -7,8 +7,13 @@ import { isNumericId, pathParam, singleQueryParam } from './params.ts';
 export const CLIENT_ID_QUERY = 'client.id';
 
 export const walletHandlers: AreaHandlers = {
-  // `x-platform-id` is optional and informative only; it is accepted and not checked.
+  // `x-platform-id` is optional and, by default, informative only: accepted and not checked.
   'cancel-agreement': (request, reply, ctx) => {
+    if (ctx.rules.checkPlatformId && request.headers['x-platform-id'] !== undefined) {
+      throw badRequest(MESSAGES.unknownPlatformId, [
+        cause('INVALID_PLATFORM_ID', MESSAGES.unknownPlatformId),
+      ]);
+    }
     const clientId = singleQueryParam(request.query, CLIENT_ID_QUERY);
     const checkedClientId = ctx.rules.checkAgreementClientId ? clientId : undefined;
     if (checkedClientId !== undefined && !isNumericId(checkedClientId)) {

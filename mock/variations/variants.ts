@@ -104,6 +104,14 @@ export const VARIANTS = [
     ],
   },
   {
+    name: 'checks-platform-ids',
+    description:
+      'refuses with 400 a cancellation whose x-platform-id names no platform it knows (it knows none)',
+    reads:
+      'Cancel agreement: "x-platform-id (string, optional, for platforms or modules offering the service)" gives no value a server must take.',
+    effects: [{ kind: 'set-rules', rules: { checkPlatformId: true } }],
+  },
+  {
     name: 'refuses-scheduling-again',
     description:
       'refuses with 400 a release report schedule request while the configuration is already scheduled',

@@ -53,6 +53,7 @@ export const RULES_OF_ONE_ENDPOINT: Partial<Record<keyof MockRules, EndpointId>>
   chargebackByPaymentId: 'chargeback',
   removeCancelledAgreements: 'cancel-agreement',
   checkAgreementClientId: 'cancel-agreement',
+  checkPlatformId: 'cancel-agreement',
   testUserSearchTokens: 'test-user-search',
   testUserSearchAuthentication: 'test-user-search',
   testUserSearchRefusal: 'test-user-search',

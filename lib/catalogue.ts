@@ -292,5 +292,6 @@ export function pathPattern(specPath: string): RegExp {
 }
 
 export const SCOPES = ['offline_access', 'write', 'read'] as const;
+export type ScopeWord = (typeof SCOPES)[number];
 export const DEFAULT_EXPIRES_IN = 15552000;
 export const AUTHORIZATION_CODE_VALIDITY_SECONDS = 600;

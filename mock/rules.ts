@@ -62,6 +62,8 @@ export interface MockRules {
   testUserSearchRefusal: 401 | 403;
   /** The scope of a grant that asks for none ("Defaults to the scopes configured for the application"). */
   defaultScope: string;
+  /** A requested scope word the application is not configured with (`defaultScope`) is invalid_scope. */
+  onlyConfiguredScopes: boolean;
   /** How minted tokens and codes look: the platform's prefixes, or opaque random strings. */
   tokenFormat: 'platform' | 'opaque';
 }
@@ -88,5 +90,6 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   testUserSearchAuthentication: 'bearer',
   testUserSearchRefusal: 403,
   defaultScope: 'offline_access read write',
+  onlyConfiguredScopes: false,
   tokenFormat: 'platform',
 };

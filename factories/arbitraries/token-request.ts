@@ -9,7 +9,7 @@
  * and `tokenRequestBody` fills them in.
  */
 import fc from 'fast-check';
-import { SCOPES } from '../../lib/catalogue.ts';
+import { SCOPES, type ScopeWord } from '../../lib/catalogue.ts';
 import { GRANT_TYPES, type GrantType, type TokenRequest } from '../token-request.ts';
 import { openValue } from './values.ts';
 
@@ -56,19 +56,25 @@ function otherVerifier(): fc.Arbitrary<string> {
   );
 }
 
-/** One to three scope words, each once, in any order. */
-export function scope(): fc.Arbitrary<string> {
-  return fc.shuffledSubarray([...SCOPES], { minLength: 1 }).map((words) => words.join(' '));
+/** One or more of `words` (the three scope words by default), each once, in any order. */
+export function scope(words: readonly ScopeWord[] = SCOPES): fc.Arbitrary<string> {
+  return fc.shuffledSubarray([...words], { minLength: 1 }).map((chosen) => chosen.join(' '));
 }
 
-/** A request of `grantType` (any of the three when omitted) the spec allows. */
-export function validTokenRequest(grantType?: GrantType): fc.Arbitrary<TokenRequestShape> {
+/**
+ * A request of `grantType` (any of the three when omitted) the spec allows; its scope, when it has one,
+ * within `scopes` (the application's configured ones, of the three the spec allows; all three by default).
+ */
+export function validTokenRequest(
+  grantType?: GrantType,
+  scopes: readonly ScopeWord[] = SCOPES,
+): fc.Arbitrary<TokenRequestShape> {
   const grant = grantType ? fc.constant(grantType) : fc.constantFrom(...GRANT_TYPES);
   return grant.chain((type) =>
     fc.record(
       {
         grantType: fc.constant(type),
-        scope: scope(),
+        ...(scopes.length > 0 ? { scope: scope(scopes) } : {}),
         testToken: fc.constantFrom('true' as const, 'false' as const),
         codeVerifier: pkceVerifier(),
         ...(type === 'authorization_code' ? { sendsRedirectUri: fc.boolean() } : {}),

@@ -61,6 +61,10 @@ function checkScope(scope: string | undefined, ctx: MockContext): string | undef
   if (words.some((word) => !(SCOPES as readonly string[]).includes(word))) {
     throw tokenError('invalid_scope', MESSAGES.invalidScope(scope));
   }
+  const configured = ctx.rules.defaultScope.split(' ');
+  if (ctx.rules.onlyConfiguredScopes && words.some((word) => !configured.includes(word))) {
+    throw tokenError('invalid_scope', MESSAGES.invalidScope(scope));
+  }
   return scope;
 }
 

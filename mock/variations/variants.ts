@@ -112,6 +112,14 @@ export const VARIANTS = [
     effects: [{ kind: 'set-rules', rules: { checkPlatformId: true } }],
   },
   {
+    name: 'application-without-offline-access',
+    description:
+      'an application configured with the read and write scopes only: its grants carry those, and a request asking for offline_access is invalid_scope',
+    reads:
+      'Access token grant: scope "Defaults to the scopes configured for the application"; invalid_scope: "scope invalid, unknown or malformed". Which scopes an application may ask beyond its own is not said.',
+    effects: [{ kind: 'set-rules', rules: { defaultScope: 'read write', onlyConfiguredScopes: true } }],
+  },
+  {
     name: 'refuses-scheduling-again',
     description:
       'refuses with 400 a release report schedule request while the configuration is already scheduled',

@@ -4,7 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
+import { SCOPES, type ScopeWord } from '../../lib/catalogue.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
+import { buildTokenRequest } from '../../factories/token-request.ts';
 import { allowancesApply, type Profile } from '../../lib/profiles.ts';
 import type { TargetConfig } from '../../lib/target.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
@@ -21,6 +23,33 @@ export interface Grant {
   refresh_token?: unknown;
   expires_in?: unknown;
   live_mode?: unknown;
+  scope?: unknown;
+}
+
+/**
+ * Why a test that asks for scopes cannot: the application's plain grant names none of the three the spec
+ * allows.
+ */
+export const NO_CONFIGURED_SCOPE = (scope: unknown) =>
+  `needs a scope to ask for: the application's client_credentials grant answers scope ${JSON.stringify(scope)}, none of ${SCOPES.join(', ')}`;
+
+/**
+ * The scopes the application is configured with ("Defaults to the scopes configured for the application":
+ * those of a grant that asks for none), of the three the spec allows. A request may ask for these; one
+ * asking for more than the application has may be refused (invalid_scope, unauthorized_client).
+ */
+export async function configuredScopes(client: ApiClient, config: TargetConfig): Promise<ScopeWord[]> {
+  const response = await client.token(
+    buildTokenRequest('client_credentials', {
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+    }),
+  );
+  const scope = (response.body as Grant | undefined)?.scope;
+  const words = typeof scope === 'string' ? scope.split(' ') : [];
+  const allowed = SCOPES.filter((word) => words.includes(word));
+  test.skip(allowed.length === 0, NO_CONFIGURED_SCOPE(scope));
+  return allowed;
 }
 
 /** A fresh code of the main application (ability `authorize`), or the test stops: the ability is broken. */

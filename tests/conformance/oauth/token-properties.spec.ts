@@ -1,6 +1,6 @@
 /**
  * Generated token requests: for each grant type, every request the spec allows (any combination of a
- * scope within offline_access, write, read, test_token "true"/"false", a code_verifier and, for
+ * scope within offline_access, write, read and the application's configured scopes, test_token "true"/"false", a code_verifier and, for
  * authorization_code, redirect_uri: factories/arbitraries/token-request.ts) is answered with a grant. A
  * request carrying a value the spec leaves open (a code_verifier of another form, a boolean test_token) is
  * taken, or refused with one of the documented 400s.
@@ -17,7 +17,13 @@ import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { answerToOpenValue, expectTakenOrRefused, expectThat } from '../../support/expectations.ts';
 import { checkGenerated, quietClient } from '../../support/property-runner.ts';
-import { expectGrant, freshRefreshToken, mintCode, notLive } from '../../support/generated-tokens.ts';
+import {
+  configuredScopes,
+  expectGrant,
+  freshRefreshToken,
+  mintCode,
+  notLive,
+} from '../../support/generated-tokens.ts';
 
 const declare = declarationsFor('token');
 const RUNS = 15;
@@ -55,6 +61,8 @@ test.describe('POST /oauth/token (generated)', () => {
       }),
       async ({ api, config, target, recordParameters }, testInfo) => {
         recordParameters({ grant_type: grantType });
+        // Scopes within the application's: asking for more than it has may be refused.
+        const scopes = await configuredScopes(api, config);
         await checkGenerated({
           testInfo,
           api,
@@ -62,7 +70,7 @@ test.describe('POST /oauth/token (generated)', () => {
           recordParameters,
           property: `every ${grantType} request the spec allows is answered with a grant`,
           basis: FLOW[grantType],
-          arbitrary: validTokenRequest(grantType),
+          arbitrary: validTokenRequest(grantType, scopes),
           defaultRuns: RUNS,
           judge: async (shape, context) => {
             const { client } = context;

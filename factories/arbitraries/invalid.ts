@@ -367,9 +367,22 @@ const TOKEN_REQUIRED: readonly { field: TokenField; breaks: RequirementId; grant
   },
 ];
 
+/**
+ * The fields given a wrong type: a client_credentials request's. On the other flows a placeholder code
+ * or refresh token is refused (invalid_grant) whatever else is wrong, so a case there would show nothing
+ * of the broken field; those flows are drawn for their missing required fields only.
+ */
+const WRONG_TYPE_FIELDS: readonly TokenField[] = [
+  'client_id',
+  'client_secret',
+  'grant_type',
+  'code_verifier',
+  'test_token',
+];
+
 /** Every requirement an invalid token request may break. */
 export const TOKEN_RULES_BROKEN: readonly RequirementId[] = [
-  ...Object.values(TOKEN_STRING_FIELDS),
+  ...WRONG_TYPE_FIELDS.map((field) => TOKEN_STRING_FIELDS[field]),
   ...TOKEN_REQUIRED.map((r) => r.breaks),
   'token.request.grant-type-values',
   'auth.scopes',
@@ -398,7 +411,7 @@ const SCOPE_WORDS: RequirementId = 'auth.scopes';
 const UNLISTED_SCOPE_WORDS = ['admin', 'payments', 'offline', 'READ', 'write:all', 'openid'] as const;
 
 function tokenWrongType(body: TokenRequest): fc.Arbitrary<InvalidTokenCase> {
-  const present = (Object.keys(TOKEN_STRING_FIELDS) as TokenField[]).filter((f) => f in body);
+  const present = WRONG_TYPE_FIELDS.filter((f) => f in body);
   // test_token is "Boolean-like": a boolean is not clearly wrong, so it gets numbers and structures only.
   return fc.constantFrom(...present).chain((name) =>
     (name === 'test_token' ? fc.oneof(aNumber, anObject, anArray) : WRONG.string).map((wrong) => ({
@@ -459,15 +472,16 @@ function tokenUnlisted(body: TokenRequest): fc.Arbitrary<InvalidTokenCase> {
 export function invalidTokenRequest(
   values: TokenRequestValues = TOKEN_PLACEHOLDERS,
 ): fc.Arbitrary<InvalidTokenCase> {
-  return validTokenRequest().chain((shape) => {
+  // Wrong types and unlisted values on client_credentials (see WRONG_TYPE_FIELDS); missing fields on any flow.
+  const ownCredentials = validTokenRequest('client_credentials').chain((shape) => {
     const body = tokenRequestBody(shape, values);
-    // Wrong types most often: eight fields can carry one, against five required fields and two lists.
     return fc.oneof(
       { weight: 2, arbitrary: tokenWrongType(body) },
-      { weight: 1, arbitrary: tokenMissing(body) },
       { weight: 1, arbitrary: tokenUnlisted(body) },
     );
   });
+  const anyFlow = validTokenRequest().chain((shape) => tokenMissing(tokenRequestBody(shape, values)));
+  return fc.oneof({ weight: 3, arbitrary: ownCredentials }, { weight: 1, arbitrary: anyFlow });
 }
 
 /** The placeholders of a case's document replaced by the run's values (a shallow body: one level). */

@@ -124,7 +124,7 @@ export const VARIANTS = [
     description:
       'refuses with 400 a release report schedule request while the configuration is already scheduled',
     reads:
-      'States and transitions: the schedule request is stated from "configuration with scheduled = false" only; asked again once scheduled, nothing is said.',
+      'States and transitions: the schedule request is stated only for a "configuration with scheduled = false"; asked again once scheduled, nothing is said.',
     effects: [{ kind: 'set-rules', rules: { scheduleWhenScheduled: 'refused' } }],
   },
   {

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import ts from 'typescript';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../../../lib/exit-codes.ts';
 import { PROJECT_ROOT } from '../../../lib/paths.ts';
 import type { SummaryFile } from '../../../reporting/summary.ts';
@@ -142,14 +143,20 @@ test('npm pack ships the compiled suite, its schemas and specs, and nothing of t
  * requires Allure's), each with a file importing it.
  */
 function importedPackages(dir: string): Map<string, string> {
-  const specifier =
-    /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:Module)?\s*\(\s*)["']([^"'.][^"']*)["']/g;
+  // TypeScript's own scanner reads import, export-from, import() and require(), never prose in strings; the
+  // require made by createRequire goes by another name.
+  const requireModule = /\brequireModule\s*\(\s*["']([^"']+)["']/g;
   const packages = new Map<string, string>();
   for (const file of filesUnder(dir).filter((f) => f.endsWith('.js'))) {
-    for (const [, name] of readFileSync(path.join(dir, file), 'utf8').matchAll(specifier)) {
-      if (name!.startsWith('node:')) continue;
-      const parts = name!.split('/');
-      packages.set(name!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!, file);
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    const names = [
+      ...ts.preProcessFile(source, true, true).importedFiles.map((reference) => reference.fileName),
+      ...[...source.matchAll(requireModule)].map(([, name]) => name!),
+    ];
+    for (const name of names) {
+      if (name.startsWith('.') || name.startsWith('node:')) continue;
+      const parts = name.split('/');
+      packages.set(name.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!, file);
     }
   }
   return packages;

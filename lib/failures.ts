@@ -25,6 +25,10 @@ export const FAILURE_KINDS = {
     verdict: 'untestable',
     category: 'Not tested: the target kept answering 429 beyond the wait bound',
   },
+  'resource-used-up': {
+    verdict: 'untestable',
+    category: 'Not tested: a lent agreement or claim answered as used up',
+  },
 } as const satisfies Record<string, { verdict: FailureVerdict; category: string }>;
 export type FailureKind = keyof typeof FAILURE_KINDS;
 

@@ -6,8 +6,11 @@
  */
 import type { ResourceId } from '../../lib/catalogue.ts';
 import { ID_VARIABLES, VARIABLE_DOCS, VARIABLES } from '../../lib/target.ts';
+import { failure } from '../../run/typed-failure.ts';
+import type { ApiResponse } from './api-client.ts';
 import { currentTarget } from './current-target.ts';
 import type { FailureNote } from './checks.ts';
+import { fail } from './outcome.ts';
 
 /** Undefined against the embedded mock, whose ids are its own seed. */
 export function accountIdNote(id: ResourceId): FailureNote | undefined {
@@ -35,4 +38,29 @@ export function lentIdNote(kind: 'agreement' | 'claim', id: string): FailureNote
     summary: `${id} came from ${single} or ${list}: check that it still names ${VARIABLE_DOCS[single]?.meaning}; an earlier destructive run may have used it up`,
     detail: [],
   };
+}
+
+/**
+ * Stops the test as not tested where a lent agreement or claim answers as used up: an agreement 404, a
+ * claim any refusal (disputed or closed already). The run was lent it, not given it by `fixtures`, so an
+ * earlier destructive run or the account's owner may have used it, and the answer cannot tell that from a
+ * deviation. Against the embedded mock and with `fixtures` the resource is the run's own: nothing stops.
+ */
+export function stopWhereLentResourceUsedUp(
+  kind: 'agreement' | 'claim',
+  id: string,
+  response: ApiResponse,
+): void {
+  const note = lentIdNote(kind, id);
+  if (!note) return;
+  const usedUp =
+    kind === 'agreement' ? response.status === 404 : response.status >= 400 && response.status < 500;
+  if (!usedUp) return;
+  fail(
+    failure({
+      kind: 'resource-used-up',
+      seen: `answered ${response.status}; ${note.summary}`,
+      detail: [`lend an active ${kind} for each test that uses one up, or give the target 'fixtures'`],
+    }),
+  );
 }

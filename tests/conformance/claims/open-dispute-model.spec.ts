@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import type { RequirementId } from '../../../lib/requirements/index.ts';
-import { lentIdNote } from '../../support/account-ids.ts';
+import { stopWhereLentResourceUsedUp } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import {
@@ -46,7 +46,8 @@ class Dispute implements ClaimCommand {
     const response = await r.context.client.openDispute(r.claimId);
     // Again: what it answers is not shown, so it is taken or refused, never failed (a 5xx, a hang).
     if (m.disputed) return expectTakenOrRefused(r.context, response, { basis: MEDIATION });
-    expectSuccess(response, MEDIATION, lentIdNote('claim', r.claimId));
+    stopWhereLentResourceUsedUp('claim', r.claimId, response);
+    expectSuccess(response, MEDIATION);
     expectSchema(r.context, response, 'mediation-response');
     m.disputed = true;
   }

@@ -1,5 +1,5 @@
 import { tokenRejectionCases } from '../../support/cases.ts';
-import { lentIdNote } from '../../support/account-ids.ts';
+import { stopWhereLentResourceUsedUp } from '../../support/account-ids.ts';
 import { checkSchema, checkSuccess, checkThat } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
@@ -38,12 +38,8 @@ test.describe('POST /v1/claims/{claim_id}/actions/open_dispute', () => {
     async ({ api, freshClaim }) => {
       const claimId = await freshClaim();
       const response = await api.openDispute(claimId);
-      await checkSuccess(
-        response,
-        ANSWER,
-        { status: 201, advice: 'platform.dispute-created-201' },
-        lentIdNote('claim', claimId),
-      );
+      stopWhereLentResourceUsedUp('claim', claimId, response);
+      await checkSuccess(response, ANSWER, { status: 201, advice: 'platform.dispute-created-201' });
       await checkSchema(response, 'mediation-response', ANSWER);
       // Asked again: what it answers is not shown ("Effect of a mediation request on the claim's state:
       // not shown"), so a success or any refusal passes, and only failing at it (a 5xx) fails.

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { documentedError, type RequirementId } from '../../../lib/requirements/index.ts';
 import type { TargetConfig } from '../../../lib/target.ts';
-import { lentIdNote } from '../../support/account-ids.ts';
+import { stopWhereLentResourceUsedUp } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import {
@@ -100,7 +100,8 @@ class Cancel implements AgreementCommand {
     // the agreement stays active.
     if (this.options.platformId && response.status === BAD_REQUEST.status)
       return expectDocumentedError(response, BAD_REQUEST);
-    expectSuccess(response, CANCELS, lentIdNote('agreement', r.ids[index]!));
+    stopWhereLentResourceUsedUp('agreement', r.ids[index]!, response);
+    expectSuccess(response, CANCELS);
     expectThat(response.text === '', NO_BODY, `the answer has a body: ${describeBody(response)}`, 'no body');
     m.cancelled[index] = true;
   }

@@ -2,7 +2,7 @@ import { documentedError } from '../../../lib/requirements/index.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import type { ApiResponse } from '../../support/api-client.ts';
 import { abilityRowCases, tokenRejectionCases } from '../../support/cases.ts';
-import { lentIdNote } from '../../support/account-ids.ts';
+import { lentIdNote, stopWhereLentResourceUsedUp } from '../../support/account-ids.ts';
 import { checkDocumentedError, checkNoBody, checkSuccess } from '../../support/checks.ts';
 import { skipWherePlatformForm } from '../../support/request-forms.ts';
 import { declarationsFor } from '../../support/declare.ts';
@@ -31,12 +31,11 @@ const CANCELS = [
 ] as const;
 
 async function checkCancelled(response: ApiResponse, agreementId: string) {
-  await checkSuccess(
-    response,
-    'cancel-agreement.route',
-    { status: 200, advice: 'platform.cancel-agreement-200' },
-    lentIdNote('agreement', agreementId),
-  );
+  stopWhereLentResourceUsedUp('agreement', agreementId, response);
+  await checkSuccess(response, 'cancel-agreement.route', {
+    status: 200,
+    advice: 'platform.cancel-agreement-200',
+  });
   await checkNoBody(response, 'cancel-agreement.no-body');
 }
 

@@ -89,7 +89,7 @@ test.describe('the target contract read for another target', () => {
   });
 });
 
-test('a failed answer about a configured store or a lent agreement names the variable and the id', async () => {
+test('a failed answer about a configured store or a lent agreement names the variable and the id; a used-up agreement is not tested', async () => {
   const mock = await startMockInWorker({ noControl: true });
   try {
     const wrongStore = '424242';
@@ -117,6 +117,10 @@ test('a failed answer about a configured store or a lent agreement names the var
     expect(firstLine(CANCEL_TEST)).toContain(
       `answered 404; ${goneAgreement} came from ${VARIABLES.agreementId} or ${VARIABLES.agreementIds}: check that it still names an active agreement`,
     );
+    // A lent agreement that answers as used up leaves the test not tested, never a deviation.
+    const cancel = run.records.find((r) => r.title === CANCEL_TEST);
+    expect(cancel?.failures.map((f) => f.kind)).toEqual(['resource-used-up']);
+    expect(run.records.find((r) => r.title === STORE_TEST)?.failures.map((f) => f.kind)).toEqual(['status']);
   } finally {
     await mock.stop();
   }

@@ -17,3 +17,13 @@ for (const name of EXEMPLIFIED) {
     expect(outcome.allowances).toEqual([]);
   });
 }
+
+test("a field the spec calls only 'timestamp' passes strict without an offset, as advice; one 'with offset' does not", () => {
+  const noOffset = '2026-11-20T10:15:00';
+  const store = { ...(readExample('store') as Record<string, unknown>), date_creation: noOffset };
+  const stored = validate('store', store);
+  expect(stored.valid, formatViolations('store', stored.violations)).toBe(true);
+  expect(stored.advice.map((a) => a.basis)).toContain('platform.timestamps-rfc3339');
+  const claim = { ...(readExample('claim') as Record<string, unknown>), date_created: noOffset };
+  expect(validate('claim', claim).valid).toBe(false);
+});

@@ -59,6 +59,8 @@ const NOT_APPLICABLE: Partial<Record<SchemaName, Partial<Record<Kind, string>>>>
 };
 
 const NO_OFFSET = '2026-11-20T10:15:00';
+/** A timestamp's form on a month and day no calendar has. */
+const NO_SUCH_DATE = '2026-13-40T10:15:00Z';
 const NOT_A_DAY = '2026-02-30T10:15:00.000-03:00';
 
 const REJECTIONS: Rejection[] = [
@@ -526,9 +528,9 @@ const REJECTIONS: Rejection[] = [
   {
     schema: 'store',
     kind: 'bad timestamp',
-    what: 'date_creation without offset',
+    what: 'date_creation on a month that does not exist',
     pointer: '/date_creation',
-    value: NO_OFFSET,
+    value: NO_SUCH_DATE,
     keyword: 'pattern',
   },
   {
@@ -605,9 +607,9 @@ const REJECTIONS: Rejection[] = [
   {
     schema: 'test-user-search-result',
     kind: 'bad timestamp',
-    what: 'date_last_updated without offset',
+    what: 'date_last_updated on a month that does not exist',
     pointer: '/results/0/date_last_updated',
-    value: NO_OFFSET,
+    value: NO_SUCH_DATE,
     keyword: 'pattern',
   },
   {

@@ -20,10 +20,10 @@ for (const name of EXEMPLIFIED) {
 
 test("a field the spec calls only 'timestamp' passes strict without an offset, as advice; one 'with offset' does not", () => {
   const noOffset = '2026-11-20T10:15:00';
-  const store = { ...(readExample('store') as Record<string, unknown>), date_creation: noOffset };
+  const store = { ...readExample('store'), date_creation: noOffset };
   const stored = validate('store', store);
   expect(stored.valid, formatViolations('store', stored.violations)).toBe(true);
   expect(stored.advice.map((a) => a.basis)).toContain('platform.timestamps-rfc3339');
-  const claim = { ...(readExample('claim') as Record<string, unknown>), date_created: noOffset };
+  const claim = { ...readExample('claim'), date_created: noOffset };
   expect(validate('claim', claim).valid).toBe(false);
 });

@@ -72,15 +72,13 @@ export function documentedErrorBody(row: DocumentedError, message: string): Erro
   return { message, error, status: row.status, cause };
 }
 
-/** The codes a body carries where a documented code may stand: `error`, `code` and every `cause[].code`. */
+/**
+ * The codes a body carries: every string or number in it, wherever it sits. "Shape of the error response
+ * body: not shown", so a documented code counts wherever the server put it; the platform's places
+ * (`error`, `cause[].code`) are advice (platform.error-body-shape).
+ */
 export function documentedCodesOf(body: unknown): string[] {
+  if (typeof body === 'string' || typeof body === 'number') return [String(body)];
   if (typeof body !== 'object' || body === null) return [];
-  const record = body as Record<string, unknown>;
-  const causes = Array.isArray(record.cause) ? (record.cause as unknown[]) : [];
-  const causeCodes = causes.map((c) =>
-    typeof c === 'object' && c !== null ? (c as Record<string, unknown>).code : undefined,
-  );
-  return [record.error, record.code, ...causeCodes]
-    .filter((v) => typeof v === 'string' || typeof v === 'number')
-    .map(String);
+  return Object.values(body as Record<string, unknown>).flatMap(documentedCodesOf);
 }

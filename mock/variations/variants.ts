@@ -267,6 +267,26 @@ export const VARIANTS = [
     ],
   },
   {
+    name: 'error-codes-in-a-list',
+    description:
+      'error bodies are {message, status, errors: [{code}]}: the documented codes in a list of errors, none in error, code or cause',
+    reads: 'Errors: "Shape of the error response body: not shown."',
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: 'all',
+        rewrite: onError((body, response) => {
+          const codes = documentedCodes(response.endpoint, response.status, body);
+          response.body = {
+            message: typeof body.message === 'string' ? body.message : 'error',
+            status: response.status,
+            errors: codes.map((code) => ({ code })),
+          };
+        }),
+      },
+    ],
+  },
+  {
     name: 'token-lifetime-six-hours',
     description: 'access tokens live 21600 seconds (six hours), as a captured real grant says',
     reads:

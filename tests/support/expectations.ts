@@ -116,7 +116,7 @@ export function expectDocumentedError(response: ApiResponse, row: DocumentedErro
     diverge({
       kind: 'error-code',
       basis: row.id,
-      seen: `the body carries ${documentedCodesOf(response.body).join(', ') || 'no code'} in error, code or cause[].code`,
+      seen: `the body carries ${row.code} nowhere (no value of it is ${row.code})`,
       expected: row.code,
       detail: [`body: ${describeBody(response)}`],
     });
@@ -190,7 +190,9 @@ export function expectTakenOrRefused(
       diverge({
         kind: 'error-code',
         basis: documented[0]!.id,
-        seen: `refused with ${response.status} carrying ${codes.join(', ') || 'no code'}, none of the endpoint's documented errors`,
+        seen: documented.some((row) => row.status === response.status)
+          ? `refused with ${response.status}, its body carrying no code of the endpoint's documented ${response.status} errors`
+          : `refused with ${response.status}, none of the endpoint's documented errors`,
         expected: documented.map((row) => `${row.status} ${row.code ?? row.name}`).join(' or '),
         detail: [`body: ${describeBody(response)}`],
       });

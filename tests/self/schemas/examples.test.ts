@@ -27,3 +27,11 @@ test("a field the spec calls only 'timestamp' passes strict without an offset, a
   const claim = { ...readExample('claim'), date_created: noOffset };
   expect(validate('claim', claim).valid).toBe(false);
 });
+
+test('a chargeback document of any media type passes strict: upper case and parameters too', () => {
+  const chargeback = readExample('chargeback') as { documentation: { type: string }[] };
+  for (const type of ['IMAGE/JPEG', 'application/pdf; charset=binary', 'image/svg+xml']) {
+    const document = { ...chargeback, documentation: [{ ...chargeback.documentation[0], type }] };
+    expect(validate('chargeback', document).valid, type).toBe(true);
+  }
+});

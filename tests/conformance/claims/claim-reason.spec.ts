@@ -1,5 +1,5 @@
 import { tokenRejectionCases } from '../../support/cases.ts';
-import { checkSchema, checkSuccess } from '../../support/checks.ts';
+import { checkSchema, checkSuccess, checkThat } from '../../support/checks.ts';
 import { accountIdNote } from '../../support/account-ids.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
@@ -29,6 +29,13 @@ test.describe('GET /post-purchase/v1/claims/reasons/{reason_id}', () => {
       const response = await api.getClaimReason(ids.claimReasonId);
       await checkSuccess(response, ANSWER, undefined, accountIdNote('claimReasonId'));
       await checkSchema(response, 'claim-reason', ANSWER);
+      const id = (response.body as { id?: unknown } | undefined)?.id;
+      await checkThat(
+        String(id) === ids.claimReasonId,
+        ANSWER,
+        `the claim reason answered is ${ids.claimReasonId}`,
+        `the answer's id is ${JSON.stringify(id)}`,
+      );
     },
   );
 });

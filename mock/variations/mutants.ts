@@ -664,14 +664,6 @@ export const MUTANTS = [
     breaks: 'test-user-search.error.500-internal-server-error',
     effects: preferIgnored('test-user-search'),
   },
-  {
-    name: 'test-user-search-no-auth',
-    endpoint: 'test-user-search',
-    kind: 'auth-not-enforced',
-    description: 'the bearer header is not checked, only the access_token query',
-    breaks: 'test-user-search.error.401-not-found',
-    effects: weakAuth('test-user-search'),
-  },
 
   // GET /post-purchase/v1/claims/reasons/{reason_id}
   {
@@ -770,6 +762,17 @@ export const MUTANTS = [
     effects: rewrite(
       'chargeback',
       onSuccess((body) => void (body.date_created = withoutOffset(body.date_created))),
+    ),
+  },
+  {
+    name: 'chargeback-answers-another',
+    endpoint: 'chargeback',
+    kind: 'wrong-value',
+    description: 'whatever id is asked for, the chargeback answered carries another id',
+    breaks: requirement('chargeback.response-chargeback'),
+    effects: rewrite(
+      'chargeback',
+      onSuccess((body) => void (body.id = `${String(body.id)}9`)),
     ),
   },
   {
@@ -1149,6 +1152,12 @@ const OPEN_VALUE = (value: string) =>
   `Refusing ${value} refuses a value the spec leaves open: it states the field's type, not its range, length, alphabet or form, so a server may refuse it (lib/sure-valid.ts; the conformant variant refuses-open-values does). The generated robustness checks send such values and take a refusal.`;
 
 export const DROPPED_MUTANTS = [
+  {
+    name: 'test-user-search-no-auth',
+    endpoint: 'test-user-search',
+    reason:
+      'The search "additionally takes the token as query parameter access_token" and refuses a request without a valid one there; checking only that query, not the Authorization header, is the conformant reading test-user-search-by-query-token.',
+  },
   {
     name: 'preference-refuses-long-item-title',
     endpoint: 'preference',

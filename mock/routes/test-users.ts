@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AreaHandlers, MockContext } from '../context.ts';
 import type { MockRules } from '../rules.ts';
-import { badRequest, cause, forbidden, MESSAGES, unauthorized } from '../errors.ts';
+import { forbidden, MESSAGES, unauthorized } from '../errors.ts';
 import { singleQueryParam } from './params.ts';
 
 function testUsersOf(userId: number, ctx: MockContext) {
@@ -23,11 +23,8 @@ export function searchQueryToken(request: FastifyRequest, rules: MockRules): str
 export const testUsersHandlers: AreaHandlers = {
   'test-user-search': (request, _reply, ctx) => {
     const presented = singleQueryParam(request.query, 'access_token');
-    if (!presented) {
-      throw badRequest(MESSAGES.missingAccessTokenQuery, [
-        cause('missing_access_token', MESSAGES.missingAccessTokenQuery),
-      ]);
-    }
+    // The search lists 401, 403, 404, 405 and 500 as its errors: a 400 would be none of them.
+    if (!presented) throw unauthorized(MESSAGES.missingAccessTokenQuery);
     const { token, expired } = ctx.state.findAccessToken(presented);
     if (!token) throw unauthorized(expired ? MESSAGES.expiredToken : MESSAGES.invalidToken);
     const accepted = {

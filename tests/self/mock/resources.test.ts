@@ -276,13 +276,13 @@ test.describe('GET /test_user/search', () => {
     expect(body.total).toBeGreaterThan(0);
   });
 
-  test('missing access_token is 400, an unknown one 401, a live one 403, POST 405', async () => {
+  test('missing access_token is 401, an unknown one 401, a live one 403, POST 405', async () => {
     const app = await startMock();
     const headers = await authHeaders(app);
     const live = headers.authorization!.slice('Bearer '.length);
     const status = async (url: string, method: 'GET' | 'POST' = 'GET') =>
       (await send(app, { method, url, headers })).statusCode;
-    expect(await status('/test_user/search')).toBe(400);
+    expect(await status('/test_user/search')).toBe(401);
     expect(await status('/test_user/search?access_token=TEST-unknown')).toBe(401);
     expect(await status(`/test_user/search?access_token=${live}`)).toBe(403);
     expect(await status(`/test_user/search?access_token=${live}`, 'POST')).toBe(405);

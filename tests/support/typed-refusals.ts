@@ -9,8 +9,10 @@
  * spec does not show it.
  */
 import fc from 'fast-check';
+import type { TestInfo } from '@playwright/test';
 import { ENDPOINTS, type Area, type EndpointId } from '../../lib/catalogue.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
+import type { PlatformCurrency } from '../../lib/sure-valid.ts';
 import { singleCurrencyOf, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import {
   fillTokenRequest,
@@ -89,6 +91,12 @@ const SEND: Record<Exclude<EndpointId, 'token'>, Send> = {
   'cancel-agreement': async (c, config, o) => c.cancelAgreement(await resource(c, config, 'agreement'), o),
 };
 
+/** What a refusal test takes of its fixtures. */
+type RefusalArgs = Pick<
+  Parameters<RefusalTest['body']>[0],
+  'api' | 'config' | 'target' | 'tokens' | 'recordParameters'
+>;
+
 /** A test for the spec file to define (so the report files it under its area, not under this module). */
 export interface RefusalTest {
   title: string;
@@ -104,7 +112,7 @@ function refusalTest<T>(
   endpointId: EndpointId,
   title: string,
   requirements: readonly RequirementId[],
-  arbitrary: (config: TargetConfig) => fc.Arbitrary<T>,
+  arbitrary: (config: TargetConfig, currency: PlatformCurrency | undefined) => fc.Arbitrary<T>,
   send: (client: ApiClient, config: TargetConfig, input: T, token: string) => Promise<ApiResponse>,
   breaks: (input: T) => RequirementId,
   options: {
@@ -115,45 +123,60 @@ function refusalTest<T>(
      * shows the server never needed it (then the case holds).
      */
     takenWithout?: (client: ApiClient, token: string) => Promise<ApiResponse>;
+    /**
+     * The cases carry the account's currency (a preference): the test declares it and skips where the
+     * target did not say it, or a real account would refuse every case for its currency, whatever else.
+     */
+    inAccountCurrency?: true;
   } = {},
 ): RefusalTest {
   const runs = options.runs ?? RUNS;
+  const run = async (
+    { api, config, target, tokens, recordParameters }: RefusalArgs,
+    testInfo: TestInfo,
+    currency: PlatformCurrency | undefined,
+  ) => {
+    // Under lenient and platform, a value of the type the platform gives a field breaks no rule there
+    // (lib/request-forms.ts): such cases are not drawn, and a test of such rules only is skipped.
+    const platformForms = allowancesApply(config.profile);
+    if (platformForms && requirements.every(isPlatformForm))
+      skipWherePlatformForm(config.profile, requirements[0]!);
+    await checkGenerated({
+      testInfo,
+      api,
+      quiet: quietClient(testInfo, config, target),
+      recordParameters,
+      property: 'a request that breaks one typed rule is refused with a 4xx',
+      basis: requirements[0]!,
+      arbitrary: platformForms
+        ? arbitrary(config, currency).filter((input) => !isPlatformForm(breaks(input)))
+        : arbitrary(config, currency),
+      defaultRuns: runs,
+      judge: async (input, context) => {
+        const token = tokens.test.accessToken;
+        const response = await send(context.client, config, input, token);
+        const taken = response.status >= 200 && response.status < 300;
+        if (taken && options.takenWithout) {
+          const without = await options.takenWithout(context.client, token);
+          if (without.status >= 200 && without.status < 300) return;
+        }
+        judgeRefusal(context, response, breaks(input));
+      },
+    });
+  };
   return {
     title,
     details: declare(endpointId, {
       requirements,
       generative: true,
       ...(options.madeUpIds ? { madeUpIds: true } : {}),
+      ...(options.inAccountCurrency ? { uses: ['currency'] as const } : {}),
     }),
-    body: async ({ api, config, target, tokens, recordParameters }, testInfo) => {
-      // Under lenient and platform, a value of the type the platform gives a field breaks no rule there
-      // (lib/request-forms.ts): such cases are not drawn, and a test of such rules only is skipped.
-      const platformForms = allowancesApply(config.profile);
-      if (platformForms && requirements.every(isPlatformForm))
-        skipWherePlatformForm(config.profile, requirements[0]!);
-      await checkGenerated({
-        testInfo,
-        api,
-        quiet: quietClient(testInfo, config, target),
-        recordParameters,
-        property: 'a request that breaks one typed rule is refused with a 4xx',
-        basis: requirements[0]!,
-        arbitrary: platformForms
-          ? arbitrary(config).filter((input) => !isPlatformForm(breaks(input)))
-          : arbitrary(config),
-        defaultRuns: runs,
-        judge: async (input, context) => {
-          const token = tokens.test.accessToken;
-          const response = await send(context.client, config, input, token);
-          const taken = response.status >= 200 && response.status < 300;
-          if (taken && options.takenWithout) {
-            const without = await options.takenWithout(context.client, token);
-            if (without.status >= 200 && without.status < 300) return;
-          }
-          judgeRefusal(context, response, breaks(input));
-        },
-      });
-    },
+    body: options.inAccountCurrency
+      ? async ({ api, config, target, tokens, recordParameters, accountCurrency }, testInfo) =>
+          run({ api, config, target, tokens, recordParameters }, testInfo, accountCurrency)
+      : async ({ api, config, target, tokens, recordParameters }, testInfo) =>
+          run({ api, config, target, tokens, recordParameters }, testInfo, undefined),
   };
 }
 
@@ -181,10 +204,11 @@ const RULE_REFUSALS: Partial<Record<EndpointId, () => RefusalTest>> = {
       'preference',
       'POST /checkout/preferences refuses a preference that breaks one typed rule with a 4xx',
       ['preference.request.json-body', ...preferenceRulesBroken()],
-      // In the account's currency where it said: refused for the broken rule, not for the currency.
-      (config) => invalidPreference({ currency: singleCurrencyOf(config) }),
+      // In the account's currency: refused for the broken rule, not for the currency.
+      (_config, currency) => invalidPreference({ currency }),
       (client, _config, input) => client.createPreference(input.document),
       (input) => input.breaks,
+      { inAccountCurrency: true },
     ),
   claim: () =>
     refusalTest(

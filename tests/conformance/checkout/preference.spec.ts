@@ -57,19 +57,16 @@ test.describe('POST /checkout/preferences', () => {
 
     test(
       `rejects an invalid preference with a 4xx: ${variant.name}`,
-      declare({ requirements: [broken] }),
-      async ({ api, config, recordParameters }) => {
+      // In the account's currency: a real account refuses any other, whatever else is wrong.
+      declare({ requirements: [broken], uses: ['currency'] }),
+      async ({ api, config, accountCurrency, recordParameters }) => {
         skipWherePlatformForm(config.profile, broken);
         recordParameters({
           industry: variant.industry,
           seed: PREFERENCE_SEED_BASE,
           rule: variant.rule,
         });
-        // In the account's currency where it said: refused for the broken rule, not for the currency.
-        const body = invalidPreference(variant, {
-          seed: PREFERENCE_SEED_BASE,
-          currency: singleCurrencyOf(config),
-        });
+        const body = invalidPreference(variant, { seed: PREFERENCE_SEED_BASE, currency: accountCurrency });
         await checkRejected(await api.createPreference(body), broken);
       },
     );

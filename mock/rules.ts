@@ -64,6 +64,8 @@ export interface MockRules {
   defaultScope: string;
   /** A requested scope word the application is not configured with (`defaultScope`) is invalid_scope. */
   onlyConfiguredScopes: boolean;
+  /** client_id or client_secret of another type than string is read as the string it prints as, not refused. */
+  coerceCredentials: boolean;
   /** How minted tokens and codes look: the platform's prefixes, or opaque random strings. */
   tokenFormat: 'platform' | 'opaque';
 }
@@ -91,5 +93,6 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   testUserSearchRefusal: 403,
   defaultScope: 'offline_access read write',
   onlyConfiguredScopes: false,
+  coerceCredentials: false,
   tokenFormat: 'platform',
 };

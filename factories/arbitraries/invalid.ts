@@ -410,11 +410,29 @@ const SCOPE_WORDS: RequirementId = 'auth.scopes';
 /** The words the spec allows a scope to be made of; anything else is `invalid_scope`. */
 const UNLISTED_SCOPE_WORDS = ['admin', 'payments', 'offline', 'READ', 'write:all', 'openid'] as const;
 
+/** The application's credentials: given in another type, they must be refused, not read as strings. */
+const CREDENTIAL_FIELDS: readonly TokenField[] = ['client_id', 'client_secret'];
+
+/**
+ * A wrong type for `name`. A credential keeps its value inside a list (filled in with the real one), so a
+ * server that turns it into a string (`String(["id"])` is "id") takes it and is caught; any other wrong
+ * value is an unknown credential, refused whatever the server does with types. test_token is
+ * "Boolean-like": a boolean is not clearly wrong, so it gets numbers and structures only.
+ */
+function wrongTokenValue(name: TokenField, body: TokenRequest): fc.Arbitrary<Wrong> {
+  if (CREDENTIAL_FIELDS.includes(name))
+    return fc.constant({
+      value: [(body as unknown as Record<string, unknown>)[name]],
+      keyword: 'type' as const,
+      what: 'its value inside a list',
+    });
+  return name === 'test_token' ? fc.oneof(aNumber, anObject, anArray) : WRONG.string;
+}
+
 function tokenWrongType(body: TokenRequest): fc.Arbitrary<InvalidTokenCase> {
   const present = WRONG_TYPE_FIELDS.filter((f) => f in body);
-  // test_token is "Boolean-like": a boolean is not clearly wrong, so it gets numbers and structures only.
   return fc.constantFrom(...present).chain((name) =>
-    (name === 'test_token' ? fc.oneof(aNumber, anObject, anArray) : WRONG.string).map((wrong) => ({
+    wrongTokenValue(name, body).map((wrong) => ({
       document: { ...body, [name]: wrong.value },
       pointer: `/${name}`,
       field: name,
@@ -484,7 +502,7 @@ export function invalidTokenRequest(
   return fc.oneof({ weight: 3, arbitrary: ownCredentials }, { weight: 1, arbitrary: anyFlow });
 }
 
-/** The placeholders of a case's document replaced by the run's values (a shallow body: one level). */
+/** The placeholders of a case's document replaced by the run's values (a shallow body, and its lists). */
 export function fillTokenRequest(
   document: Record<string, unknown>,
   values: TokenRequestValues,
@@ -496,10 +514,7 @@ export function fillTokenRequest(
     [TOKEN_PLACEHOLDERS.code, values.code],
     [TOKEN_PLACEHOLDERS.refreshToken, values.refreshToken],
   ]);
-  return Object.fromEntries(
-    Object.entries(document).map(([key, value]) => [
-      key,
-      byPlaceholder.has(value) ? byPlaceholder.get(value) : value,
-    ]),
-  );
+  const filled = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(filled) : byPlaceholder.has(value) ? byPlaceholder.get(value) : value;
+  return Object.fromEntries(Object.entries(document).map(([key, value]) => [key, filled(value)]));
 }

@@ -30,17 +30,23 @@ type TokenParameters = Partial<Record<(typeof STRING_PARAMETERS)[number], string
   test_token?: string | boolean;
 };
 
+/** The application's credentials in the body. */
+const CREDENTIALS: readonly string[] = ['client_id', 'client_secret'];
+
 const invalidRequest = (message: string) => tokenError('invalid_request', message);
 const invalidGrant = (message: string = MESSAGES.invalidGrant) => tokenError('invalid_grant', message);
 
-function readParameters(body: unknown): TokenParameters {
+function readParameters(body: unknown, ctx: MockContext): TokenParameters {
   if (body === undefined || body === null) throw invalidRequest(MESSAGES.bodyRequired);
   if (typeof body !== 'object' || Array.isArray(body)) throw invalidRequest(MESSAGES.bodyMustBeObject);
-  const params = body as Record<string, unknown>;
+  const params = { ...(body as Record<string, unknown>) };
   for (const name of STRING_PARAMETERS) {
-    if (params[name] !== undefined && typeof params[name] !== 'string') {
-      throw invalidRequest(MESSAGES.parameterNotString(name));
-    }
+    if (params[name] === undefined || typeof params[name] === 'string') continue;
+    // A rule may read a credential of another type as the string it prints as (["id"] as "id").
+    const value = params[name];
+    if (ctx.rules.coerceCredentials && CREDENTIALS.includes(name))
+      params[name] = Array.isArray(value) ? value.map(String).join(',') : JSON.stringify(value);
+    else throw invalidRequest(MESSAGES.parameterNotString(name));
   }
   if (params.test_token !== undefined && !['string', 'boolean'].includes(typeof params.test_token)) {
     throw invalidRequest(MESSAGES.parameterNotString('test_token'));
@@ -158,5 +164,5 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
 
 export const oauthHandlers: AreaHandlers = {
   // The official SDK sends an Authorization header here too; the token endpoint ignores it.
-  token: (request, _reply, ctx) => issueToken(readParameters(request.body), ctx),
+  token: (request, _reply, ctx) => issueToken(readParameters(request.body, ctx), ctx),
 };

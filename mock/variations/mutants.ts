@@ -1062,6 +1062,15 @@ export const MUTANTS = [
     ],
   },
   {
+    name: 'token-credentials-coerced',
+    endpoint: 'token',
+    kind: 'validation-skipped',
+    description:
+      'client_id and client_secret of another type are read as the strings they print as: ["id"] is taken as "id"',
+    breaks: requirement('token.request.client-id-string'),
+    effects: rules({ coerceCredentials: true }),
+  },
+  {
     name: 'token-structured-parameter-crashes',
     endpoint: 'token',
     kind: 'wrong-error-status',

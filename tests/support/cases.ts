@@ -14,7 +14,7 @@ import {
 } from '../../lib/requirements/index.ts';
 import type { ApiResponse, Auth } from './api-client.ts';
 import { adviseThat, checkDocumentedError, checkOneOfDocumentedErrors, checkRejected } from './checks.ts';
-import { declare, type Use } from './declare.ts';
+import { declare } from './declare.ts';
 import type { ConformanceArgs } from './fixtures.ts';
 import { authenticationRequirements, UNKNOWN_BEARER } from './lookups.ts';
 
@@ -41,8 +41,6 @@ export function tokenRejectionCases(
   endpointId: EndpointId,
   send: (context: SendContext, auth: Auth) => Promise<ApiResponse>,
   alsoRefusedAs: readonly DocumentedError[] = [],
-  /** What the request needs of the target beside its token (a preference: the account's currency). */
-  uses: readonly Use[] = [],
 ): Case[] {
   const row = DOCUMENTED_ERRORS.find((e) => e.endpoint === endpointId && e.status === 401);
   const rows = row ? [row, ...alsoRefusedAs] : [];
@@ -58,7 +56,7 @@ export function tokenRejectionCases(
     { title: 'with an unknown token', auth: { bearer: UNKNOWN_BEARER } },
   ].map(({ title, auth }) => ({
     title: `${answers} ${title}${suffix}`,
-    details: declare(endpointId, { requirements, ...(uses.length > 0 ? { uses } : {}) }),
+    details: declare(endpointId, { requirements }),
     body: async ({ api, ids, tokens, config }) => {
       const response = await send({ api, ids, tokens, config }, auth);
       if (row) await checkOneOfDocumentedErrors(response, rows);

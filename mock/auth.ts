@@ -6,6 +6,8 @@ import type { MockState } from './state.ts';
 import type { BearerEnforcement } from './variations/apply.ts';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** Any scheme before the token, as the enforcement 'any-scheme' reads the header. */
+const ANY_SCHEME = /^\S+\s+(\S+)\s*$/;
 
 /**
  * Sets `request.accessToken`, or throws the 401 a missing, unknown or expired token gets. Only a mutant
@@ -19,7 +21,9 @@ export function authenticate(
   alternative?: string,
 ): void {
   const header = request.headers.authorization;
-  const presented = header ? BEARER.exec(header)?.[1] : undefined;
+  const presented = header
+    ? (enforcement === 'any-scheme' ? ANY_SCHEME : BEARER).exec(header)?.[1]
+    : undefined;
   const { token, expired } = presented
     ? state.findAccessToken(presented)
     : { token: undefined, expired: false };

@@ -13,7 +13,7 @@ import type { Variation } from './catalogue.ts';
 import type { Effect, MutableResponse } from './effects.ts';
 
 /** How much of bearer authentication an endpoint enforces. */
-export type BearerEnforcement = 'full' | 'presence' | 'none';
+export type BearerEnforcement = 'full' | 'any-scheme' | 'presence' | 'none';
 
 export interface AppliedVariation {
   variation?: Variation;

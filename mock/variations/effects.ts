@@ -31,7 +31,11 @@ export type Effect =
   /** Refuse with 400 a request a faithful server accepts. */
   | { kind: 'refuse-request'; endpoint: EndpointId; refuse: Refusal }
   /** Enforce less of bearer authentication: `presence` takes any token, `none` not even one. */
-  | { kind: 'weaken-authentication'; endpoint: EndpointId; enforcement: 'presence' | 'none' }
+  | {
+      kind: 'weaken-authentication';
+      endpoint: EndpointId;
+      enforcement: 'any-scheme' | 'presence' | 'none';
+    }
   /** Serve the request as if it carried no `Prefer` fault header. */
   | { kind: 'ignore-prefer'; endpoint: EndpointId }
   /** Change behaviour rules of the routes and the state. */

@@ -67,9 +67,10 @@ interface MutantBase {
 export type MutantData = MutantBase &
   ({ breaks: RequirementId; killedUnder?: never } | { breaks: AdviceId; killedUnder: 'platform' });
 
-const weakAuth = (endpoint: EndpointId, enforcement: 'presence' | 'none' = 'none'): Effect[] => [
-  { kind: 'weaken-authentication', endpoint, enforcement },
-];
+const weakAuth = (
+  endpoint: EndpointId,
+  enforcement: 'any-scheme' | 'presence' | 'none' = 'none',
+): Effect[] => [{ kind: 'weaken-authentication', endpoint, enforcement }];
 const rewrite = (endpoint: EndpointId, change: Rewrite): Effect[] => [
   { kind: 'rewrite-response', endpoints: [endpoint], rewrite: change },
 ];
@@ -663,6 +664,16 @@ export const MUTANTS = [
     description: 'Prefer: code=404 or 500 is ignored and the test users are answered',
     breaks: 'test-user-search.error.500-internal-server-error',
     effects: preferIgnored('test-user-search'),
+  },
+
+  {
+    name: 'test-user-search-any-auth-scheme',
+    endpoint: 'test-user-search',
+    kind: 'auth-not-enforced',
+    description:
+      'an Authorization header of any scheme (Token, Basic...) carrying a valid token is taken as a bearer',
+    breaks: 'auth.bearer-header-on-requests',
+    effects: weakAuth('test-user-search', 'any-scheme'),
   },
 
   // GET /post-purchase/v1/claims/reasons/{reason_id}

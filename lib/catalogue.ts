@@ -107,6 +107,11 @@ export interface Endpoint {
   responseSchema?: SchemaName;
   /** The token endpoint authenticates the application in the body; every other endpoint takes a bearer token. */
   auth: 'client' | 'bearer';
+  /**
+   * The query parameter that also carries the token ("The test-user search additionally takes the token as
+   * query parameter access_token"): a server may read the caller from it, the header aside.
+   */
+  queryToken?: string;
   /** Changes state on the target (account configuration, a claim, an agreement): tests need `destructive`. */
   destructive: boolean;
   /**
@@ -188,6 +193,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     successStatuses: [200],
     responseSchema: 'test-user-search-result',
     auth: 'bearer',
+    queryToken: 'access_token',
     destructive: false,
   }),
   endpoint({

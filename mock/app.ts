@@ -184,8 +184,9 @@ export async function buildMock(options: MockOptions = {}): Promise<FastifyInsta
         if (fault && !applied.ignoresPrefer(endpointId)) throw fault;
       }
       if (endpointId && endpointById(endpointId).auth === 'bearer') {
-        const alternative =
-          endpointId === 'test-user-search' ? searchQueryToken(request, state.rules) : undefined;
+        const alternative = endpointById(endpointId).queryToken
+          ? searchQueryToken(request, state.rules)
+          : undefined;
         authenticate(request, state, applied.bearerEnforcement(endpointId), alternative);
       }
       done();

@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import type { TestInfo } from '@playwright/test';
-import { ENDPOINTS, type Area, type EndpointId } from '../../lib/catalogue.ts';
+import { endpointById, ENDPOINTS, type Area, type EndpointId } from '../../lib/catalogue.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
 import type { PlatformCurrency } from '../../lib/sure-valid.ts';
 import { singleCurrencyOf, type TargetConfig, type TargetIds } from '../../lib/target.ts';
@@ -122,7 +122,7 @@ function refusalTest<T>(
      * Where a case may be taken conformantly: the same request without what it broke, answered 2xx too,
      * shows the server never needed it (then the case holds).
      */
-    takenWithout?: (client: ApiClient, token: string) => Promise<ApiResponse>;
+    takenWithout?: (client: ApiClient, config: TargetConfig, token: string) => Promise<ApiResponse>;
     /**
      * The cases carry the account's currency (a preference): the test declares it and skips where the
      * target did not say it, or a real account would refuse every case for its currency, whatever else.
@@ -157,7 +157,7 @@ function refusalTest<T>(
         const response = await send(context.client, config, input, token);
         const taken = response.status >= 200 && response.status < 300;
         if (taken && options.takenWithout) {
-          const without = await options.takenWithout(context.client, token);
+          const without = await options.takenWithout(context.client, config, token);
           if (without.status >= 200 && without.status < 300) return;
         }
         judgeRefusal(context, response, breaks(input));
@@ -261,13 +261,13 @@ function authorizationRefusal(id: Exclude<EndpointId, 'token'>, feature: string)
     () => BEARER_HEADER,
     {
       runs: HEADER_RUNS,
-      // The search "additionally takes the token as query parameter access_token": sent with the run's
-      // token there, a malformed header may be taken where the query alone authenticates, as a request
+      // An endpoint that "additionally takes the token as query parameter" gets the run's token there
+      // too: a malformed header may be taken where the query alone authenticates, as the same request
       // with no Authorization header at all shows.
-      ...(id === 'test-user-search'
+      ...(endpointById(id).queryToken
         ? {
-            takenWithout: (client: ApiClient, token: string) =>
-              client.searchTestUsers(token, { auth: 'none' }),
+            takenWithout: (client: ApiClient, config: TargetConfig, token: string) =>
+              SEND[id](client, config, { auth: 'none' }, token),
           }
         : {}),
     },

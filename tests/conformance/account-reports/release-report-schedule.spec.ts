@@ -1,33 +1,14 @@
-import type { ApiClient, ApiResponse } from '../../support/api-client.ts';
 import { tokenRejectionCases } from '../../support/cases.ts';
 import { checkEqualUnlessAllowed, checkSchema, checkStatus, checkSuccess } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
+import { refusedOnceScheduled, SCHEDULED_ALREADY } from '../../support/report-schedule.ts';
 
 // Every test here needs 'destructive': the schedule changes the account's report configuration (the
 // endpoint is destructive in lib/catalogue.ts).
 const declare = declarationsFor('release-report-schedule');
 const ANSWER = RESPONSE_REQUIREMENT['release-report-schedule'];
-
-/**
- * The spec states the schedule request from an unscheduled configuration only ("configuration with
- * `scheduled` = false"); one scheduled already (by an earlier run, a test beside this one, or the
- * account's owner) may refuse it.
- */
-const SCHEDULED_ALREADY = (status: number) =>
-  `the target refused the schedule request (${status}) with the report configuration scheduled already, which the spec leaves open: it states the request only from scheduled false`;
-
-/**
- * Whether a refusal came from a configuration scheduled already, read right after it: nothing the spec
- * shows sets `scheduled` back to false, so one that reads true was true when refused or was scheduled
- * meanwhile. One still unscheduled was refused the spec's transition.
- */
-async function refusedOnceScheduled(api: ApiClient, response: ApiResponse): Promise<boolean> {
-  if (response.status < 400 || response.status >= 500) return false;
-  const after = await api.getSettlementReportConfig();
-  return (after.body as { scheduled?: unknown } | undefined)?.scheduled === true;
-}
 
 test.describe('POST /v1/account/release_report/schedule', () => {
   // Error paths.

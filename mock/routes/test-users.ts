@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AreaHandlers, MockContext } from '../context.ts';
+import { endpointById } from '../../lib/catalogue.ts';
 import type { MockRules } from '../rules.ts';
 import { forbidden, MESSAGES, unauthorized } from '../errors.ts';
 import { singleQueryParam } from './params.ts';
@@ -14,15 +15,18 @@ function testUsersOf(userId: number, ctx: MockContext) {
   return { total: results.length, results };
 }
 
+/** The query that carries the seller's token (the catalogue's queryToken: `access_token`). */
+const SEARCH_QUERY_TOKEN = endpointById('test-user-search').queryToken!;
+
 /** The search's `access_token` query, where the rules let it authenticate the caller without the header too. */
 export function searchQueryToken(request: FastifyRequest, rules: MockRules): string | undefined {
   if (rules.testUserSearchAuthentication !== 'bearer-or-query') return undefined;
-  return singleQueryParam(request.query, 'access_token') ?? undefined;
+  return singleQueryParam(request.query, SEARCH_QUERY_TOKEN) ?? undefined;
 }
 
 export const testUsersHandlers: AreaHandlers = {
   'test-user-search': (request, _reply, ctx) => {
-    const presented = singleQueryParam(request.query, 'access_token');
+    const presented = singleQueryParam(request.query, SEARCH_QUERY_TOKEN);
     // The search lists 401, 403, 404, 405 and 500 as its errors: a 400 would be none of them.
     if (!presented) throw unauthorized(MESSAGES.missingAccessTokenQuery);
     const { token, expired } = ctx.state.findAccessToken(presented);

@@ -79,6 +79,9 @@ export interface HeldTokens {
   live?: string;
 }
 
+/** The test-user search's query that carries the seller's token (the catalogue's queryToken). */
+const SEARCH_QUERY_TOKEN = endpointById('test-user-search').queryToken!;
+
 /** The endpoint a request is for, as the spec writes it (`POST /oauth/token`), else its method and path. */
 function endpointOfRequest(method: string, path: string): string {
   const endpoint = ENDPOINTS.find((e) => e.method === method && pathPattern(e.path).test(path));
@@ -299,7 +302,7 @@ export class ApiClient {
     return this.raw({
       method: 'GET',
       path: pathFor('test-user-search'),
-      ...(accessToken === undefined ? {} : { query: { access_token: accessToken } }),
+      ...(accessToken === undefined ? {} : { query: { [SEARCH_QUERY_TOKEN]: accessToken } }),
       ...options,
     });
   }

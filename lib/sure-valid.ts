@@ -341,7 +341,8 @@ const object = (value: unknown): Record<string, unknown> =>
  * sure domain, and combinations a reading may refuse (currencies that differ between items, cents in a
  * currency without minor units, an arrival before its departure, `expires` false beside a
  * `date_of_expiration`, `auto_return` without `back_urls.success`, an empty list or an id twice in one, an
- * identification type of another site than the items' currency's). Fields the request shape does not name are not judged here.
+ * identification type of another site than the items' currency's). Fields the request shape does not
+ * name are not judged here.
  */
 export function openPreferenceValues(preference: unknown, now: number = Date.now()): OpenValue[] {
   const open: OpenValue[] = [];

@@ -1,7 +1,8 @@
 /**
  * Generated token requests: for each grant type, every request the spec allows (any combination of a
- * scope within offline_access, write, read and the application's configured scopes, test_token "true"/"false", a code_verifier and, for
- * authorization_code, redirect_uri: factories/arbitraries/token-request.ts) is answered with a grant. A
+ * scope within offline_access, write, read and the application's configured scopes, test_token
+ * "true"/"false", a code_verifier and, for authorization_code, redirect_uri:
+ * factories/arbitraries/token-request.ts) is answered with a grant. A
  * request carrying a value the spec leaves open (a code_verifier of another form, a boolean test_token) is
  * taken, or refused with one of the documented 400s.
  */

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeviation } from '../lib/failures.ts';
 import type { TestRecord } from '../lib/results.ts';
 
 export interface HistoryEntry {
@@ -13,7 +14,11 @@ export interface HistoryEntry {
   target: string;
   profile: string;
   selection: string;
-  /** Keys of the tests that failed (known deviations included). */
+  /**
+   * Keys of the tests that found a deviation (known deviations included). A test the target kept from a
+   * verdict (unreachable, timed out, a lent resource used up) is neither failing nor passing: a run whose
+   * only change is that is not said to break anything.
+   */
   failing: string[];
   /** Keys of the tests that passed. */
   passing: string[];
@@ -85,7 +90,7 @@ export function entryOf(
     target,
     profile,
     selection,
-    failing: records.filter((r) => r.status === 'failed').map((r) => r.key),
+    failing: records.filter((r) => r.status === 'failed' && r.failures.some(isDeviation)).map((r) => r.key),
     passing: records.filter((r) => r.status === 'passed').map((r) => r.key),
   };
 }

@@ -6,12 +6,14 @@
  * spec types it otherwise, which lenient sends (lib/request-forms.ts names each field and its source). A
  * report lists the names a target needed, never silently. `samples` names the reference samples of the
  * platform that need the allowance (a file that is not valid JSON is named with a note and cannot be
- * checked).
+ * checked). `openapi` names where the platform's official OpenAPI (`spec3.json` of mercadopago/openapi)
+ * documents the form, for an allowance no sample shows.
  */
 export interface Allowance {
   kind: 'schema' | 'behaviour' | 'request';
   description: string;
   samples: readonly string[];
+  openapi?: string;
 }
 
 export const ALLOWANCES = {
@@ -97,10 +99,75 @@ export const ALLOWANCES = {
     description: 'chargeback timestamps (date_created, date_documentation_deadline) are null',
     samples: ['chargeback.200.json'],
   },
-  'chargeback-empty-payment-objects': {
+  'chargeback-payment-objects': {
     kind: 'schema',
-    description: 'chargeback payments[] holds empty objects instead of payment identifiers',
+    description: 'chargeback payments[] holds objects (empty in a sample) instead of payment identifiers',
     samples: ['chargeback.200.api-reference-sample.json'],
+    openapi: "paths['/v1/chargebacks/{id}'].get 200: payments items { type: object }",
+  },
+  'chargeback-documentation-object': {
+    kind: 'schema',
+    description: 'chargeback documentation is an object instead of an array of documents',
+    samples: [],
+    openapi: "paths['/v1/chargebacks/{id}'].get 200: documentation { type: object }",
+  },
+  'chargeback-without-live-mode': {
+    kind: 'schema',
+    description: 'a chargeback lacks live_mode',
+    samples: [],
+    openapi: "paths['/v1/chargebacks/{id}'].get 200: every other field of the table, no live_mode",
+  },
+  'claim-missing-fields': {
+    kind: 'schema',
+    description:
+      "a claim lacks documented fields (resource_id, parent_id, fulfilled, quantity_type, site_id, the players' type)",
+    samples: [],
+    openapi:
+      'components.schemas.Claim: none of these properties; a player is role, user_id, available_actions',
+  },
+  'claim-status-cancelled': {
+    kind: 'schema',
+    description: 'a claim\'s status is "cancelled", beside the spec\'s opened and closed',
+    samples: [],
+    openapi: 'components.schemas.Claim.properties.status: enum opened, closed, cancelled',
+  },
+  'claim-type-claims': {
+    kind: 'schema',
+    description: 'a claim\'s type is "claims" (a claim the seller opened), beside the spec\'s three types',
+    samples: [],
+    openapi: 'components.schemas.Claim.properties.type: enum mediations, claims',
+  },
+  'claim-actions-as-strings': {
+    kind: 'schema',
+    description: "a claim player's available_actions are action names (strings) instead of objects",
+    samples: [],
+    openapi: 'components.schemas.Claim.properties.players.items.properties.available_actions: items string',
+  },
+  'claim-reason-description-shape': {
+    kind: 'schema',
+    description:
+      'a claim reason is {id, description, type} instead of carrying flow, name, detail, position, filter and settings',
+    samples: [],
+    openapi: 'components.schemas.ClaimReason: id, description, type (mediations or claims)',
+  },
+  'store-date-created-spelling': {
+    kind: 'schema',
+    description: "a store's creation date is date_created instead of date_creation",
+    samples: [],
+    openapi: 'components.schemas.Store: date_created and date_last_updated, no date_creation',
+  },
+  'store-location-address-parts': {
+    kind: 'schema',
+    description:
+      "a store's location gives the address in parts (street_number, street_name, city_name, state_name, zip_code) instead of address_line",
+    samples: [],
+    openapi: 'components.schemas.StoreRequest.properties.location: the parts as strings, no address_line',
+  },
+  'plan-repetitions-null': {
+    kind: 'schema',
+    description: "a plan's auto_recurring.repetitions is null (a plan without an end)",
+    samples: [],
+    openapi: 'components.schemas.AutoRecurring.properties.repetitions: integer, nullable',
   },
   'request-phone-as-strings': {
     kind: 'request',

@@ -156,9 +156,9 @@ export const VARIANTS = [
   {
     name: 'platform-answers',
     description:
-      'answers as the platform\'s own samples do: token_type "Bearer", refresh grants without user_id, public_key and live_mode, client_credentials grants without refresh_token, a store id as a number',
+      'answers as the platform\'s own samples and OpenAPI do: token_type "Bearer", refresh grants without user_id, public_key and live_mode, client_credentials grants without refresh_token, a store id as a number; claims, claim reasons, stores, chargebacks and plans in the OpenAPI\'s shapes',
     reads:
-      "The platform's published answers (reference samples oauth-token.200.json, oauth-token.refresh.200.sdk-java.json, the client_credentials issue report, store.200.json); the lenient profile accepts them, each under its named allowance.",
+      "The platform's published answers (reference samples oauth-token.200.json, oauth-token.refresh.200.sdk-java.json, the client_credentials issue report, store.200.json) and its official OpenAPI's response schemas (lib/allowances.ts `openapi`); the lenient profile accepts them, each under its named allowance.",
     profile: 'lenient',
     effects: [
       {
@@ -180,6 +180,53 @@ export const VARIANTS = [
         endpoints: ['store'],
         rewrite: onSuccess((body) => {
           if (typeof body.id === 'string' && /^\d+$/.test(body.id)) body.id = Number(body.id);
+          // The OpenAPI's Store: date_created, and the address in parts.
+          body.date_created = body.date_creation;
+          delete body.date_creation;
+          if (isObject(body.location)) {
+            const { latitude, longitude } = body.location;
+            body.location = { street_name: 'Rua Ângelo Piva', street_number: '120', latitude, longitude };
+          }
+        }),
+      },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['claim'],
+        // The OpenAPI's Claim: no resource_id, parent_id, fulfilled, quantity_type, site_id or players'
+        // type; available actions by name.
+        rewrite: onSuccess((body) => {
+          for (const field of ['resource_id', 'parent_id', 'fulfilled', 'quantity_type', 'site_id'])
+            delete body[field];
+          if (!Array.isArray(body.players)) return;
+          for (const player of body.players.filter(isObject)) {
+            delete player.type;
+            const actions: unknown = player.available_actions;
+            if (Array.isArray(actions))
+              player.available_actions = actions.map((a: unknown) => (isObject(a) ? a.action : a));
+          }
+        }),
+      },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['claim-reason'],
+        rewrite: (response) => {
+          if (isSuccess(response.status) && isObject(response.body))
+            response.body = { id: response.body.id, description: response.body.name, type: 'mediations' };
+        },
+      },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['chargeback'],
+        rewrite: onSuccess((body) => {
+          body.documentation = {};
+          delete body.live_mode;
+        }),
+      },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['subscription-plan'],
+        rewrite: onSuccess((body) => {
+          if (isObject(body.auto_recurring)) body.auto_recurring.repetitions = null;
         }),
       },
     ],

@@ -102,7 +102,7 @@ test('an allowance inside a platform fact is named when it excuses that fact, un
     const outcome = validate('chargeback', chargeback, profile);
     expect(outcome.valid, profile).toBe(true);
     expect(outcome.advice, profile).toEqual([]);
-    expect(outcome.allowances, profile).toEqual(['chargeback-empty-payment-objects']);
+    expect(outcome.allowances, profile).toEqual(['chargeback-payment-objects']);
   }
 });
 

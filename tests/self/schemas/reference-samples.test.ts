@@ -46,7 +46,7 @@ const SAMPLES: Record<string, SampleVerdicts> = {
     schema: 'chargeback',
     breaks: ['chargeback.amount-number'],
     advice: ['platform.chargeback-flags-boolean', 'platform.identifiers-integers'],
-    allowances: ['chargeback-amount-numeric-string', 'chargeback-empty-payment-objects'],
+    allowances: ['chargeback-amount-numeric-string', 'chargeback-payment-objects'],
     platform: {
       fails: ['platform.chargeback-flags-boolean'],
       why: 'generated from a schema, not a type reference (SOURCES.md): its flags are strings, unlike the guides',

@@ -43,6 +43,8 @@ export const MESSAGES = {
   unsupportedGrantType: (grantType: string) =>
     // The spec's own error text lists only these two, although client_credentials is accepted too.
     `grant_type ${JSON.stringify(grantType)} is not allowed; allowed values: authorization_code, refresh_token`,
+  unsupportedParameter: (name: string) => `Parameter ${name} is not supported`,
+  noGrantWithUser: 'The application has no grant with this user',
   invalidClient: 'Invalid client_id or client_secret',
   invalidScope: (scope: string) =>
     `Invalid scope ${JSON.stringify(scope)}; allowed scopes: offline_access, write, read`,

@@ -19,10 +19,21 @@ export interface MockRules {
   accessTokenLifetimeSeconds: number;
   /** An access token is refused once its lifetime has passed. */
   accessTokensExpire: boolean;
+  /**
+   * The refusal of another application's code or refresh token, which meets two rows: invalid_grant
+   * ("belonging to another client") and unauthorized_client ("application has no grant with the user").
+   */
+  anotherClientsGrant: 'invalid_grant' | 'unauthorized_client';
   /** A `redirect_uri` given on the exchange must be the one the code was issued for. */
   checkRedirectUri: boolean;
   /** A requested scope word outside offline_access, write, read is invalid_scope. */
   checkScope: boolean;
+  /**
+   * How a token request's `scope` is read: as OAuth 2.0's parameter (which invalid_scope and "Defaults to
+   * the scopes configured" imply), ignored, or refused as an unsupported parameter (the body table lists
+   * no scope).
+   */
+  scopeParameter: 'taken' | 'ignored' | 'refused';
   /** A preference is validated against the request schema before it is stored. */
   validatePreferences: boolean;
   /**
@@ -77,8 +88,10 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   refreshesPerChain: Infinity,
   accessTokenLifetimeSeconds: DEFAULT_EXPIRES_IN,
   accessTokensExpire: true,
+  anotherClientsGrant: 'invalid_grant',
   checkRedirectUri: true,
   checkScope: true,
+  scopeParameter: 'taken',
   validatePreferences: true,
   preferenceFieldForms: 'spec',
   preferenceCurrency: ANY_CURRENCY,

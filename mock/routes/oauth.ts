@@ -35,6 +35,10 @@ const CREDENTIALS: readonly string[] = ['client_id', 'client_secret'];
 
 const invalidRequest = (message: string) => tokenError('invalid_request', message);
 const invalidGrant = (message: string = MESSAGES.invalidGrant) => tokenError('invalid_grant', message);
+const anotherClientsGrant = (ctx: MockContext) =>
+  ctx.rules.anotherClientsGrant === 'invalid_grant'
+    ? invalidGrant()
+    : tokenError('unauthorized_client', MESSAGES.noGrantWithUser);
 
 function readParameters(body: unknown, ctx: MockContext): TokenParameters {
   if (body === undefined || body === null) throw invalidRequest(MESSAGES.bodyRequired);
@@ -61,7 +65,8 @@ function requireParameter(params: TokenParameters, name: keyof TokenParameters):
 }
 
 function checkScope(scope: string | undefined, ctx: MockContext): string | undefined {
-  if (scope === undefined) return undefined;
+  if (scope === undefined || ctx.rules.scopeParameter === 'ignored') return undefined;
+  if (ctx.rules.scopeParameter === 'refused') throw invalidRequest(MESSAGES.unsupportedParameter('scope'));
   const words = scope.split(' ');
   if (!ctx.rules.checkScope) return scope;
   if (words.some((word) => !(SCOPES as readonly string[]).includes(word))) {
@@ -132,9 +137,8 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
   if (grantType === 'authorization_code') {
     const code = state.consumeAuthorizationCode(presented);
     const ageSeconds = code ? (state.now() - code.issuedAt) / 1000 : Infinity;
-    if (!code || code.clientId !== app.clientId || ageSeconds > ctx.rules.codeValiditySeconds) {
-      throw invalidGrant();
-    }
+    if (code && code.clientId !== app.clientId) throw anotherClientsGrant(ctx);
+    if (!code || ageSeconds > ctx.rules.codeValiditySeconds) throw invalidGrant();
     if (!redirectMatches(params, code, ctx)) {
       throw invalidGrant(MESSAGES.redirectUriMismatch);
     }
@@ -148,7 +152,8 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
     return grantResponse(app, token, state.mintRefreshToken(token));
   }
   const refresh = state.consumeRefreshToken(presented);
-  if (!refresh || refresh.clientId !== app.clientId) throw invalidGrant();
+  if (refresh && refresh.clientId !== app.clientId) throw anotherClientsGrant(ctx);
+  if (!refresh) throw invalidGrant();
   const refreshes = (refresh.refreshes ?? 0) + 1;
   if (refreshes > ctx.rules.refreshesPerChain) throw invalidGrant();
   const live = params.test_token === undefined ? refresh.live !== false : !testRequested;

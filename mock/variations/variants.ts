@@ -9,6 +9,9 @@ import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
 import { openPreferenceValues, openTokenRequestValues, type OpenValue } from '../../lib/sure-valid.ts';
 import type { Profile } from '../../lib/profiles.ts';
+import { endpointById } from '../../lib/catalogue.ts';
+import { CLIENT_ID_QUERY } from '../routes/wallet.ts';
+import { isNumericId, singleQueryParam } from '../routes/params.ts';
 import type { Effect } from './effects.ts';
 import { forEachObject, inUtc, isObject, isSuccess, mapValues, onError, onSuccess } from './rewrites.ts';
 
@@ -28,6 +31,7 @@ export interface VariantData {
 }
 
 const WEEKDAY = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+const SEARCH_QUERY_TOKEN = endpointById('test-user-search').queryToken!;
 /** Objects keyed by data, where an extra key would be a new entry rather than an extra field. */
 const MAPS = new Set(['business_hours']);
 
@@ -85,10 +89,29 @@ export const VARIANTS = [
   {
     name: 'test-users-for-seller-tokens-only',
     description:
-      "answers the test-user search only for a test token obtained through the authorization flow (a code, or a refresh of it), refusing the application's own client_credentials tokens with 403",
+      "answers the test-user search only for a test token obtained through the authorization flow (a code, or a refresh of it), refusing the application's own client_credentials tokens with 403, and only where the Authorization header carries that same token",
     reads:
-      'Query `access_token` (string, required): a test access token of the seller obtained through the authorization flow.',
-    effects: [{ kind: 'set-rules', rules: { testUserSearchTokens: 'seller-test-only' } }],
+      'Query `access_token` (string, required): a test access token of the seller obtained through the authorization flow; Authentication: the search "additionally takes the token as query parameter".',
+    effects: [
+      { kind: 'set-rules', rules: { testUserSearchTokens: 'seller-test-only' } },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['test-user-search'],
+        rewrite: onSuccess((_body, response) => {
+          const { request } = response;
+          const query = singleQueryParam(request.query, SEARCH_QUERY_TOKEN);
+          if (request.headers.authorization === `Bearer ${query}`) return;
+          const message = 'the Authorization header and access_token name different tokens';
+          response.body = {
+            message,
+            error: 'forbidden',
+            status: 403,
+            cause: [{ code: 403, description: message }],
+          };
+          response.status = 403;
+        }),
+      },
+    ],
   },
   {
     name: 'test-user-search-by-query-token',
@@ -290,6 +313,53 @@ export const VARIANTS = [
         rewrite: (response) => {
           if (isSuccess(response.status) && isObject(response.body)) response.body = { id: response.body.id };
         },
+      },
+    ],
+  },
+  {
+    name: 'scope-not-a-parameter',
+    description:
+      'takes no scope in a token request: a requested one, known or not, is ignored and the grant carries the scopes configured for the application',
+    reads:
+      'Create or refresh token: the body table lists client_id, client_secret, grant_type, code, code_verifier, redirect_uri, refresh_token and test_token, no scope.',
+    effects: [{ kind: 'set-rules', rules: { scopeParameter: 'ignored' } }],
+  },
+  {
+    name: 'refuses-scope-parameter',
+    description:
+      'refuses a token request carrying scope with 400 invalid_request, as an unsupported parameter',
+    reads:
+      'The token body table lists no scope; invalid_request: "missing required parameter, unsupported parameter or value".',
+    effects: [{ kind: 'set-rules', rules: { scopeParameter: 'refused' } }],
+  },
+  {
+    name: 'another-error-order',
+    description:
+      "answers requests that meet two rows with the other one: another application's code or refresh token unauthorized_client, a non-numeric client.id on an agreement 404 (agreements are looked up with their client), a test-user search with neither token nor query 404",
+    reads:
+      'Errors: invalid_grant "belonging to another client" and unauthorized_client "application has no grant with the user" are not ordered; Cancel agreement "Errors: 400, 404, 500" and Test user search "401, 403, 404, 405, 500" carry no condition.',
+    effects: [
+      { kind: 'set-rules', rules: { anotherClientsGrant: 'unauthorized_client' } },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['cancel-agreement'],
+        rewrite: onError((body, response) => {
+          const clientId = singleQueryParam(response.request.query, CLIENT_ID_QUERY);
+          if (response.status !== 400 || clientId === undefined || isNumericId(clientId ?? '')) return;
+          response.body = { message: 'Agreement not found', error: 'not_found', status: 404, cause: [] };
+          response.status = 404;
+        }),
+      },
+      {
+        kind: 'rewrite-response',
+        endpoints: ['test-user-search'],
+        rewrite: onError((_body, response) => {
+          const { request } = response;
+          if (request.headers.authorization !== undefined) return;
+          if (singleQueryParam(request.query, SEARCH_QUERY_TOKEN) !== undefined) return;
+          response.body = { message: 'access_token not found', error: 'not_found', status: 404, cause: [] };
+          response.status = 404;
+        }),
       },
     ],
   },

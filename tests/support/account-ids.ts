@@ -41,8 +41,9 @@ export function lentIdNote(kind: 'agreement' | 'claim', id: string): FailureNote
 }
 
 /**
- * Stops the test as not tested where a lent agreement or claim answers as used up: an agreement 404, a
- * claim any refusal (disputed or closed already). The run was lent it, not given it by `fixtures`, so an
+ * Stops the test as not tested where a lent agreement or claim answers as used up: an agreement its 404 or
+ * 400 (gone, or kept and refused as cancelled already: the spec's rows carry no condition), a claim any
+ * refusal (disputed or closed already). The run was lent it, not given it by `fixtures`, so an
  * earlier destructive run or the account's owner may have used it, and the answer cannot tell that from a
  * deviation. Against the embedded mock and with `fixtures` the resource is the run's own: nothing stops.
  */
@@ -54,7 +55,9 @@ export function stopWhereLentResourceUsedUp(
   const note = lentIdNote(kind, id);
   if (!note) return;
   const usedUp =
-    kind === 'agreement' ? response.status === 404 : response.status >= 400 && response.status < 500;
+    kind === 'agreement'
+      ? response.status === 404 || response.status === 400
+      : response.status >= 400 && response.status < 500;
   if (!usedUp) return;
   fail(
     failure({

@@ -212,11 +212,14 @@ export async function checkDocumentedError(response: ApiResponse, row: Documente
 }
 
 /**
- * A refusal the spec lists under several rows with no condition to tell them apart: the row of the
- * status answered, which must be one of theirs.
+ * A refusal the spec lists under several rows with no condition to tell them apart, or with conditions a
+ * request meets at once: the row of the status answered (of rows sharing a status, the one whose code the
+ * body carries), which must be one of theirs.
  */
 export async function checkOneOfDocumentedErrors(response: ApiResponse, rows: readonly DocumentedError[]) {
-  const row = rows.find((r) => r.status === response.status);
+  const carried = documentedCodesOf(response.body);
+  const ofStatus = rows.filter((r) => r.status === response.status);
+  const row = ofStatus.find((r) => codesOf(r).some((code) => carried.includes(code))) ?? ofStatus[0];
   if (row) return checkDocumentedError(response, row);
   await checkStatus(
     response,

@@ -7,6 +7,7 @@ import { test } from '@playwright/test';
 import { SCOPES, type ScopeWord } from '../../lib/catalogue.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
 import { buildTokenRequest } from '../../factories/token-request.ts';
+import { documentedCodesOf } from '../../lib/error-body.ts';
 import { allowancesApply, type Profile } from '../../lib/profiles.ts';
 import type { TargetConfig } from '../../lib/target.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
@@ -50,6 +51,41 @@ export async function configuredScopes(client: ApiClient, config: TargetConfig):
   const allowed = SCOPES.filter((word) => words.includes(word));
   test.skip(allowed.length === 0, NO_CONFIGURED_SCOPE(scope));
   return allowed;
+}
+
+/**
+ * A token request's refusal as invalid_request: how a server that takes no `scope` (the body table lists
+ * none, and the row names "unsupported parameter") refuses one.
+ */
+export function refusedAsUnsupported(response: ApiResponse): boolean {
+  return response.status === 400 && documentedCodesOf(response.body).includes('invalid_request');
+}
+
+/**
+ * Whether the target takes `scope` as a parameter at all: a client_credentials request asking for one of
+ * `words` alone is answered with a grant. A target that refuses every such request as unsupported reads
+ * the body table, which lists no scope, to the letter.
+ */
+export async function takesScope(client: ApiClient, config: TargetConfig, words: readonly ScopeWord[]) {
+  const credentials = { clientId: config.clientId, clientSecret: config.clientSecret };
+  for (const word of words) {
+    const response = await client.token({
+      ...buildTokenRequest('client_credentials', credentials),
+      scope: word,
+    });
+    // Taken, or judged (refused otherwise than as unsupported): either way the target reads scope.
+    if (!refusedAsUnsupported(response)) return true;
+  }
+  return false;
+}
+
+/**
+ * The scopes a generated request may ask for: the application's configured ones, or none where the target
+ * does not take `scope` (a request the spec allows then carries no scope).
+ */
+export async function requestableScopes(client: ApiClient, config: TargetConfig): Promise<ScopeWord[]> {
+  const configured = await configuredScopes(client, config);
+  return (await takesScope(client, config, configured)) ? configured : [];
 }
 
 /** A fresh code of the main application (ability `authorize`), or the test stops: the ability is broken. */

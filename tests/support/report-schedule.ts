@@ -1,21 +1,30 @@
 /**
  * The release report schedule outside its transition. The spec states the request only from an
- * unscheduled configuration ("configuration with `scheduled` = false"); one scheduled already (by an
- * earlier run, a test beside this one, or the account's owner) may refuse it. The spec test and the model
+ * existing, unscheduled configuration ("configuration with `scheduled` = false"); an account without one,
+ * or one scheduled already (by an earlier run, a test beside this one, or the account's owner), may refuse
+ * it. The spec test and the model
  * judge a refusal the same way.
  */
 import type { ApiClient, ApiResponse } from './api-client.ts';
 
-export const SCHEDULED_ALREADY = (status: number) =>
+const SCHEDULED_ALREADY = (status: number) =>
   `the target refused the schedule request (${status}) with the report configuration scheduled already, which the spec leaves open: it states the request only from scheduled false`;
+const NO_CONFIGURATION = (status: number, configStatus: number) =>
+  `the target refused the schedule request (${status}) and answered ${configStatus} for the settlement report configuration: the spec states the request only where a report configuration exists; create one for the account`;
 
 /**
- * Whether a refusal came from a configuration scheduled already, read right after it: nothing the spec
+ * Why a refusal fell outside the spec's transition, read right after it, or undefined where it did not:
+ * no configuration to read (the transition needs one to exist), or one scheduled already (nothing the spec
  * shows sets `scheduled` back to false, so one that reads true was true when refused or was scheduled
- * meanwhile. One still unscheduled was refused the spec's transition.
+ * meanwhile). One readable and still unscheduled was refused the spec's transition.
  */
-export async function refusedOnceScheduled(client: ApiClient, response: ApiResponse): Promise<boolean> {
-  if (response.status < 400 || response.status >= 500) return false;
+export async function refusalOutsideTransition(
+  client: ApiClient,
+  response: ApiResponse,
+): Promise<string | undefined> {
+  if (response.status < 400 || response.status >= 500) return undefined;
   const after = await client.getSettlementReportConfig();
-  return (after.body as { scheduled?: unknown } | undefined)?.scheduled === true;
+  if (after.status !== 200) return NO_CONFIGURATION(response.status, after.status);
+  const scheduled = (after.body as { scheduled?: unknown } | undefined)?.scheduled;
+  return scheduled === true ? SCHEDULED_ALREADY(response.status) : undefined;
 }

@@ -23,7 +23,7 @@ import {
 } from '../../support/expectations.ts';
 import { checkModel, command, quietClient } from '../../support/property-runner.ts';
 import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
-import { refusedOnceScheduled } from '../../support/report-schedule.ts';
+import { refusalOutsideTransition } from '../../support/report-schedule.ts';
 
 const declare = declarationsFor('release-report-schedule');
 const ANSWER = RESPONSE_REQUIREMENT['release-report-schedule'];
@@ -55,8 +55,9 @@ class Schedule implements ScheduleCommand {
   async run(m: ScheduleModel, r: ScheduleReal) {
     const response = await r.context.client.scheduleReleaseReport();
     if (response.status >= 400 && response.status < 500) {
-      // Refused: only once scheduled, which the configuration read right after shows.
-      if (!(await refusedOnceScheduled(r.context.client, response))) expectSuccess(response, ANSWER);
+      // Refused: only without a configuration or once scheduled, which the read right after shows.
+      if ((await refusalOutsideTransition(r.context.client, response)) === undefined)
+        expectSuccess(response, ANSWER);
       return expectTakenOrRefused(r.context, response, { basis: ANSWER });
     }
     expectSuccess(response, ANSWER);

@@ -5,7 +5,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import type { Industry } from '../lib/catalogue.ts';
-import type { Market } from './markets.ts';
+import { identificationNumberOf, type Market } from './markets.ts';
 import { atLocalMinute, DAY_MS } from './timestamps.ts';
 
 export interface Person {
@@ -74,7 +74,7 @@ function otherPerson(context: GoodsContext): Person {
   return {
     firstName: faker.person.firstName(),
     lastName: faker.person.lastName(),
-    identificationNumber: faker.helpers.replaceSymbols(market.identification.pattern),
+    identificationNumber: identificationNumberOf(market.identification.type, faker),
   };
 }
 

@@ -8,6 +8,12 @@ import type { Faker } from '@faker-js/faker';
 import { faker as fakerEs } from '@faker-js/faker/locale/es';
 import { faker as fakerEsMx } from '@faker-js/faker/locale/es_MX';
 import { faker as fakerPtBr } from '@faker-js/faker/locale/pt_BR';
+import {
+  IDENTIFICATION_NUMBER_FORMS,
+  identificationNumberFrom,
+  ZIP_CODE_FORMATS,
+  type IdentificationType,
+} from '../lib/sure-valid.ts';
 
 export interface City {
   name: string;
@@ -15,8 +21,8 @@ export interface City {
   areaCode: number;
   /** Digits of the local phone number after the area code. */
   phoneDigits: number;
-  /** Pattern for `faker.helpers.replaceSymbols`-like filling: `#` digit, `?` upper-case letter. */
-  zipPattern: string;
+  /** The leading digits of the city's postal codes; the rest follow the site's format (`zipCodeFormat`). */
+  zipPrefix: string;
 }
 
 export interface Market {
@@ -29,7 +35,10 @@ export interface Market {
   /** The market's generator (its locale with en and base fallbacks); reseeded before every build. */
   faker: Faker;
   topLevelDomain: string;
-  identification: { type: string; pattern: string };
+  /** The buyer's document, a type of the market's site. */
+  identification: { type: IdentificationType };
+  /** The site's postal code format (lib/sure-valid.ts), `#` a digit. */
+  zipCodeFormat: string;
   cities: readonly City[];
   /** Carriers whose domestic routes tourism items sell. */
   carriers: readonly string[];
@@ -43,34 +52,35 @@ export const MARKETS: readonly Market[] = [
     utcOffsetMinutes: -180,
     faker: fakerPtBr,
     topLevelDomain: 'com.br',
-    identification: { type: 'CPF', pattern: '###########' },
+    identification: { type: 'CPF' },
+    zipCodeFormat: ZIP_CODE_FORMATS.BRL,
     cities: [
-      { name: 'São Paulo', state: 'São Paulo', areaCode: 11, phoneDigits: 9, zipPattern: '0####-###' },
+      { name: 'São Paulo', state: 'São Paulo', areaCode: 11, phoneDigits: 9, zipPrefix: '01' },
       {
         name: 'Rio de Janeiro',
         state: 'Rio de Janeiro',
         areaCode: 21,
         phoneDigits: 9,
-        zipPattern: '2####-###',
+        zipPrefix: '2',
       },
       {
         name: 'Belo Horizonte',
         state: 'Minas Gerais',
         areaCode: 31,
         phoneDigits: 9,
-        zipPattern: '30###-###',
+        zipPrefix: '30',
       },
-      { name: 'Curitiba', state: 'Paraná', areaCode: 41, phoneDigits: 9, zipPattern: '8####-###' },
+      { name: 'Curitiba', state: 'Paraná', areaCode: 41, phoneDigits: 9, zipPrefix: '8' },
       {
         name: 'Porto Alegre',
         state: 'Rio Grande do Sul',
         areaCode: 51,
         phoneDigits: 9,
-        zipPattern: '9####-###',
+        zipPrefix: '9',
       },
-      { name: 'Salvador', state: 'Bahia', areaCode: 71, phoneDigits: 9, zipPattern: '4####-###' },
-      { name: 'Recife', state: 'Pernambuco', areaCode: 81, phoneDigits: 9, zipPattern: '5####-###' },
-      { name: 'Brasília', state: 'Distrito Federal', areaCode: 61, phoneDigits: 9, zipPattern: '7####-###' },
+      { name: 'Salvador', state: 'Bahia', areaCode: 71, phoneDigits: 9, zipPrefix: '4' },
+      { name: 'Recife', state: 'Pernambuco', areaCode: 81, phoneDigits: 9, zipPrefix: '5' },
+      { name: 'Brasília', state: 'Distrito Federal', areaCode: 61, phoneDigits: 9, zipPrefix: '7' },
     ],
     carriers: ['LATAM Airlines Brasil', 'GOL Linhas Aéreas', 'Azul Linhas Aéreas'],
   },
@@ -81,20 +91,21 @@ export const MARKETS: readonly Market[] = [
     utcOffsetMinutes: -360,
     faker: fakerEsMx,
     topLevelDomain: 'com.mx',
-    identification: { type: 'RFC', pattern: '????######???' },
+    identification: { type: 'RFC' },
+    zipCodeFormat: ZIP_CODE_FORMATS.MXN,
     cities: [
       {
         name: 'Ciudad de México',
         state: 'Ciudad de México',
         areaCode: 55,
         phoneDigits: 8,
-        zipPattern: '0####',
+        zipPrefix: '06',
       },
-      { name: 'Guadalajara', state: 'Jalisco', areaCode: 33, phoneDigits: 8, zipPattern: '44###' },
-      { name: 'Monterrey', state: 'Nuevo León', areaCode: 81, phoneDigits: 8, zipPattern: '64###' },
-      { name: 'Puebla', state: 'Puebla', areaCode: 222, phoneDigits: 7, zipPattern: '72###' },
-      { name: 'Querétaro', state: 'Querétaro', areaCode: 442, phoneDigits: 7, zipPattern: '76###' },
-      { name: 'Mérida', state: 'Yucatán', areaCode: 999, phoneDigits: 7, zipPattern: '97###' },
+      { name: 'Guadalajara', state: 'Jalisco', areaCode: 33, phoneDigits: 8, zipPrefix: '44' },
+      { name: 'Monterrey', state: 'Nuevo León', areaCode: 81, phoneDigits: 8, zipPrefix: '64' },
+      { name: 'Puebla', state: 'Puebla', areaCode: 222, phoneDigits: 7, zipPrefix: '72' },
+      { name: 'Querétaro', state: 'Querétaro', areaCode: 442, phoneDigits: 7, zipPrefix: '76' },
+      { name: 'Mérida', state: 'Yucatán', areaCode: 999, phoneDigits: 7, zipPrefix: '97' },
     ],
     carriers: ['Aeroméxico', 'Volaris', 'Viva Aerobus'],
   },
@@ -105,24 +116,25 @@ export const MARKETS: readonly Market[] = [
     utcOffsetMinutes: -180,
     faker: fakerEs,
     topLevelDomain: 'com.ar',
-    identification: { type: 'DNI', pattern: '########' },
+    identification: { type: 'DNI' },
+    zipCodeFormat: ZIP_CODE_FORMATS.ARS,
     cities: [
       {
         name: 'Buenos Aires',
         state: 'Ciudad Autónoma de Buenos Aires',
         areaCode: 11,
         phoneDigits: 8,
-        zipPattern: 'C1###???',
+        zipPrefix: '14',
       },
-      { name: 'Córdoba', state: 'Córdoba', areaCode: 351, phoneDigits: 7, zipPattern: 'X5###???' },
-      { name: 'Rosario', state: 'Santa Fe', areaCode: 341, phoneDigits: 7, zipPattern: 'S2###???' },
-      { name: 'Mendoza', state: 'Mendoza', areaCode: 261, phoneDigits: 7, zipPattern: 'M5###???' },
+      { name: 'Córdoba', state: 'Córdoba', areaCode: 351, phoneDigits: 7, zipPrefix: '50' },
+      { name: 'Rosario', state: 'Santa Fe', areaCode: 341, phoneDigits: 7, zipPrefix: '20' },
+      { name: 'Mendoza', state: 'Mendoza', areaCode: 261, phoneDigits: 7, zipPrefix: '55' },
       {
         name: 'San Miguel de Tucumán',
         state: 'Tucumán',
         areaCode: 381,
         phoneDigits: 7,
-        zipPattern: 'T4###???',
+        zipPrefix: '40',
       },
     ],
     carriers: ['Aerolíneas Argentinas', 'Flybondi', 'JetSMART'],
@@ -134,14 +146,30 @@ export const MARKETS: readonly Market[] = [
     utcOffsetMinutes: -300,
     faker: fakerEs,
     topLevelDomain: 'com.co',
-    identification: { type: 'CC', pattern: '##########' },
+    identification: { type: 'CC' },
+    zipCodeFormat: ZIP_CODE_FORMATS.COP,
     cities: [
-      { name: 'Bogotá', state: 'Cundinamarca', areaCode: 601, phoneDigits: 7, zipPattern: '11####' },
-      { name: 'Medellín', state: 'Antioquia', areaCode: 604, phoneDigits: 7, zipPattern: '050###' },
-      { name: 'Cali', state: 'Valle del Cauca', areaCode: 602, phoneDigits: 7, zipPattern: '760###' },
-      { name: 'Barranquilla', state: 'Atlántico', areaCode: 605, phoneDigits: 7, zipPattern: '080###' },
-      { name: 'Cartagena', state: 'Bolívar', areaCode: 605, phoneDigits: 7, zipPattern: '130###' },
+      { name: 'Bogotá', state: 'Cundinamarca', areaCode: 601, phoneDigits: 7, zipPrefix: '11' },
+      { name: 'Medellín', state: 'Antioquia', areaCode: 604, phoneDigits: 7, zipPrefix: '050' },
+      { name: 'Cali', state: 'Valle del Cauca', areaCode: 602, phoneDigits: 7, zipPrefix: '760' },
+      { name: 'Barranquilla', state: 'Atlántico', areaCode: 605, phoneDigits: 7, zipPrefix: '080' },
+      { name: 'Cartagena', state: 'Bolívar', areaCode: 605, phoneDigits: 7, zipPrefix: '130' },
     ],
     carriers: ['Avianca', 'LATAM Airlines Colombia', 'Wingo'],
   },
 ];
+
+/** The market's postal code pattern for the city, for `faker.helpers.replaceSymbols` (`#` a digit). */
+export function zipPatternOf(market: Market, city: City): string {
+  return `${city.zipPrefix}${market.zipCodeFormat.slice(city.zipPrefix.length)}`;
+}
+
+/** A number of the document `type` every validator of the type accepts, drawn with `faker`. */
+export function identificationNumberOf(type: IdentificationType, faker: Faker): string {
+  // A body a check digit cannot complete (one in eleven at most) is drawn again.
+  for (;;) {
+    const body = IDENTIFICATION_NUMBER_FORMS[type].body.map((part) => faker.helpers.arrayElement(part));
+    const number = identificationNumberFrom(type, body.join(''));
+    if (number !== undefined) return number;
+  }
+}

@@ -8,8 +8,14 @@ import { faker as chooser } from '@faker-js/faker/locale/base';
 import type { Industry } from '../lib/catalogue.ts';
 import { INDUSTRY_FIELDS, type ItemField, type PayerField, type ShipmentField } from './industry-fields.ts';
 import { INDUSTRY_GOODS, type Line, type Person } from './industry-goods.ts';
-import { IDENTIFICATION_TYPES, WHOLE_AMOUNT_CURRENCIES, type PlatformCurrency } from '../lib/sure-valid.ts';
-import { MARKETS, type City, type Market } from './markets.ts';
+import {
+  IDENTIFICATION_TYPES,
+  WHOLE_AMOUNT_CURRENCIES,
+  ZIP_CODE_FORMATS,
+  type PlatformCurrency,
+  type SiteCurrency,
+} from '../lib/sure-valid.ts';
+import { identificationNumberOf, MARKETS, zipPatternOf, type City, type Market } from './markets.ts';
 import { deepMerge, type Overrides } from './merge.ts';
 import { atLocalMinute, DAY_MS, formatWithOffset, startOfCurrentUtcYear } from './timestamps.ts';
 
@@ -217,8 +223,8 @@ function seededFakerFor(market: Market, seed: number): Faker {
 
 /**
  * The market of a preference in `currency`: the one that trades in it, else the seed's buyer and places
- * priced in it, in round hundreds where the currency has no cents, carrying a document of the currency's
- * own site where it has one (a Chilean account may refuse a Mexican RFC).
+ * priced in it, in round hundreds where the currency has no cents, carrying a document and postal codes of
+ * the currency's own site where it has one (a Chilean account may refuse a Mexican RFC).
  */
 function marketIn(currency: PlatformCurrency | undefined, seedMarket: Market): Market {
   if (currency === undefined) return seedMarket;
@@ -230,7 +236,14 @@ function marketIn(currency: PlatformCurrency | undefined, seedMarket: Market): M
     ...seedMarket,
     currency,
     priceFactor: whole ? 100 : 1,
-    ...(siteDocument ? { identification: { type: siteDocument, pattern: '########' } } : {}),
+    ...(siteDocument
+      ? {
+          identification: { type: siteDocument },
+          zipCodeFormat: ZIP_CODE_FORMATS[currency as SiteCurrency],
+          // The seed market's cities, under the site's codes: their own prefixes belong to another format.
+          cities: seedMarket.cities.map((city) => ({ ...city, zipPrefix: '' })),
+        }
+      : {}),
   };
 }
 
@@ -253,12 +266,12 @@ function draftFor(
     buyer: {
       firstName: faker.person.firstName(),
       lastName: faker.person.lastName(),
-      identificationNumber: faker.helpers.replaceSymbols(market.identification.pattern),
+      identificationNumber: identificationNumberOf(market.identification.type, faker),
     },
     street: {
       name: faker.location.street(),
       number: faker.number.int({ min: 1, max: 3999 }),
-      zip: faker.helpers.replaceSymbols(city.zipPattern),
+      zip: faker.helpers.replaceSymbols(zipPatternOf(market, city)),
     },
     merchantDomain: `${faker.internet.domainWord()}.${market.topLevelDomain}`,
     categoryId: INDUSTRY_GOODS[industry].categoryId,

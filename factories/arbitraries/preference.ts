@@ -30,6 +30,7 @@ import {
   hasOpenValues,
   openValue,
   SURE_FUTURE_DAYS,
+  sureIdentification,
   sureTimestamp,
   sureValue,
   type OpenKind,
@@ -93,11 +94,16 @@ function item(industry: Industry, draw: Draw, referenceDate: number, currency: P
     type: draw('items[].type'),
     warranty: draw('items[].warranty'),
     event_date: draw('items[].event_date'),
-    'category_descriptor.passenger': object(
-      Object.fromEntries(
-        SUB_FIELDS.passenger.map((field) => [field, draw(`items[].category_descriptor.passenger.${field}`)]),
-      ),
-    ),
+    // The document is drawn whole: a number of the type beside it.
+    'category_descriptor.passenger': fc
+      .tuple(
+        object({
+          first_name: draw('items[].category_descriptor.passenger.first_name'),
+          last_name: draw('items[].category_descriptor.passenger.last_name'),
+        }),
+        sureIdentification(currency),
+      )
+      .map(([names, document]) => ({ ...names, ...document })),
     'category_descriptor.route': route(draw, referenceDate),
   };
   const fields = INDUSTRY_FIELDS[industry].items;
@@ -113,13 +119,15 @@ function item(industry: Industry, draw: Draw, referenceDate: number, currency: P
   return object(required, currency ? { currency_id: fc.constant(currency) } : {});
 }
 
-function payer(industry: Industry, draw: Draw): fc.Arbitrary<Record<string, unknown>> {
+function payer(
+  industry: Industry,
+  draw: Draw,
+  currency: PlatformCurrency | undefined,
+): fc.Arbitrary<Record<string, unknown>> {
   const values: Record<PayerField, fc.Arbitrary<unknown>> = {
     first_name: draw('payer.first_name'),
     last_name: draw('payer.last_name'),
-    identification: object(
-      Object.fromEntries(SUB_FIELDS.identification.map((f) => [f, draw(`payer.identification.${f}`)])),
-    ),
+    identification: sureIdentification(currency),
     phone: object({ area_code: draw('payer.phone.area_code'), number: draw('payer.phone.number') }),
     authentication_type: draw('payer.authentication_type'),
     registration_date: draw('payer.registration_date'),
@@ -197,7 +205,7 @@ export function validPreference(
     const shipping = shipments(industry, draw);
     const required: Fields = {
       items: fc.array(item(industry, draw, referenceDate, chosen), { minLength: 1, maxLength: 3 }),
-      payer: payer(industry, draw),
+      payer: payer(industry, draw, chosen),
       ...(shipping ? { shipments: shipping } : {}),
     };
     const optional: Fields = {

@@ -10,11 +10,15 @@
  */
 import fc from 'fast-check';
 import {
+  IDENTIFICATION_NUMBER_FORMS,
+  identificationNumberFrom,
   identificationTypesIn,
   PLATFORM_CURRENCIES,
   SURE,
   SURE_OFFSETS_MINUTES,
   WHOLE_AMOUNT_CURRENCIES,
+  zipCodeFormatsIn,
+  type IdentificationType,
   type PlatformCurrency,
   type SureKind,
 } from '../../lib/sure-valid.ts';
@@ -110,10 +114,41 @@ function sureEmail(): fc.Arbitrary<string> {
     .map(([local, domain]) => `${local.join('.')}@${domain}.example.com`);
 }
 
+/** A number of `type` every validator of the type accepts: a choice for each part of its form, then its check. */
+export function sureIdentificationNumber(type: IdentificationType): fc.Arbitrary<string> {
+  return fc
+    .tuple(...IDENTIFICATION_NUMBER_FORMS[type].body.map((part) => fc.constantFrom(...part)))
+    .map((parts) => identificationNumberFrom(type, parts.join('')))
+    .filter((number): number is string => number !== undefined);
+}
+
+/** A document of the site whose currency is `currency` (any site's where it has none): a type and its number. */
+export function sureIdentification(
+  currency: PlatformCurrency | undefined,
+): fc.Arbitrary<{ identification_type: IdentificationType; identification_number: string }> {
+  return fc.constantFrom(...identificationTypesIn(currency)).chain((type) =>
+    sureIdentificationNumber(type).map((number) => ({
+      identification_type: type,
+      identification_number: number,
+    })),
+  );
+}
+
+/** A postal code in the format of the site whose currency is `currency` (any site's where it has none). */
+function sureZipCode(currency: PlatformCurrency | undefined): fc.Arbitrary<string> {
+  return fc
+    .constantFrom(...zipCodeFormatsIn(currency))
+    .chain((format) =>
+      fc
+        .array(char(DIGITS), { minLength: format.length, maxLength: format.length })
+        .map((digits) => [...format].map((ch, i) => (ch === '#' ? digits[i] : ch)).join('')),
+    );
+}
+
 export interface SureValueOptions {
   /** Epoch ms dates are drawn around (1 January of the current year by default, as the factories). */
   referenceDate: number;
-  /** The preference's currency, for its prices. */
+  /** The preference's currency, for its prices, documents and postal codes. */
   currency?: PlatformCurrency;
 }
 
@@ -157,6 +192,11 @@ export function sureValue(
       return fc.constantFrom(...SURE.itemCategories);
     case 'identification-type':
       return fc.constantFrom(...identificationTypesIn(currency));
+    // A number of one of the site's types; a preference draws it with its type (sureIdentification).
+    case 'identification-number':
+      return sureIdentification(currency).map((document) => document.identification_number);
+    case 'zip-code':
+      return sureZipCode(currency);
     case 'payment-method-id':
       return fc.constantFrom(...SURE.paymentMethodIds);
     case 'payment-type-id':
@@ -269,13 +309,35 @@ export function openValue(kind: OpenKind, referenceDate: number): fc.Arbitrary<u
       );
     case 'auto-return':
       return fc.constantFrom('', 'APPROVED', 'always', 'pending');
+    // The platform's modes that need more than the request shape carries, and unknown ones.
     case 'shipment-mode':
-      return fc.constantFrom('', 'me1', 'CUSTOM', 'pickup');
+      return fc.constantFrom('me2', 'custom', '', 'me1', 'CUSTOM', 'pickup');
     // Unknown codes: the platform's own forms in another case, near misses, codes of no list.
     case 'item-category':
       return fc.constantFrom('', 'ELECTRONICS', 'eletronico', 'MLB1000', 'unknown_category');
     case 'identification-type':
       return fc.constantFrom('', 'cpf', 'PASSPORT', 'SSN', 'Other');
+    // Free text, a check digit off, eleven equal digits, punctuation, lower case, a thirteenth month.
+    case 'identification-number':
+      return fc.oneof(
+        fc.constantFrom(
+          '',
+          'Pmmr',
+          '9ovfPzKnP',
+          '12345678901',
+          '11111111111',
+          '390.533.447-05',
+          'gode561231gr8',
+          'GODE561331GR8',
+        ),
+        longAscii(),
+      );
+    // Text, punctuation, Argentina's CPA, a CEP without its hyphen, a space.
+    case 'zip-code':
+      return fc.oneof(
+        fc.constantFrom('', '/ÔBÇe:Ída', 'C1425ABC', '01310200', '1234-567', '12 345', 'ABCDE'),
+        openText(),
+      );
     case 'payment-method-id':
       return fc.constantFrom('', 'VISA', 'mastercard', 'unknown_method');
     case 'payment-type-id':

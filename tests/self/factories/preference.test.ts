@@ -3,6 +3,7 @@ import { INDUSTRIES } from '../../../lib/catalogue.ts';
 import { buildPreference, type PreferenceRequest } from '../../../factories/preference.ts';
 import { formatViolations, validate } from '../../../schemas/registry.ts';
 import { openPreferenceValues, PLATFORM_CURRENCIES } from '../../../lib/sure-valid.ts';
+import { documentProblem, documentsAndZipCodes, zipCodeProblem } from './documents.ts';
 import { expectedItemPaths, expectedPreferencePaths, leafPaths } from './spec-field-sets.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -111,6 +112,30 @@ test('shipments go to the payer address where both are sent', () => {
     expect(shipments?.receiver_address?.zip_code).toBe(payer?.address?.zip_code);
     expect(shipments?.receiver_address?.street_number).toBe(payer?.address?.street_number);
   }
+});
+
+test("in every currency, documents are numbers their type takes (a CPF's check digits, an RFC's real birth date) and postal codes are in the site's format", () => {
+  const wrong: string[] = [];
+  const types = new Set<unknown>();
+  for (const industry of INDUSTRIES)
+    for (const seed of seeds.slice(0, 20))
+      for (const currency of [undefined, ...PLATFORM_CURRENCIES]) {
+        const preference = buildPreference(industry, { seed, currency });
+        const { documents, zipCodes } = documentsAndZipCodes(preference);
+        const where = `${industry} seed ${seed} ${currency ?? 'seed market'}`;
+        for (const { at, type, number } of documents) {
+          types.add(type);
+          const problem = documentProblem(String(type), number);
+          if (problem) wrong.push(`${where}: ${at} ${String(type)} ${JSON.stringify(number)}: ${problem}`);
+        }
+        for (const { at, zip } of zipCodes) {
+          const problem = zipCodeProblem(preference.items?.[0]?.currency_id, zip);
+          if (problem) wrong.push(`${where}: ${at}: ${problem}`);
+        }
+      }
+  expect(wrong, 'documents and postal codes a validator may refuse').toEqual([]);
+  // Each market's document, and the first document of each site without a market of its own.
+  expect([...types].sort()).toEqual(['CC', 'CI', 'CPF', 'DNI', 'RFC', 'RUT']);
 });
 
 test("in the account's currency: every item carries it, in its own market, whole where it has no cents", () => {

@@ -22,15 +22,16 @@ export const ADVICE = [
   {
     id: 'platform.success-status',
     source: 'platform',
-    statement: 'A successful read or token grant is answered 200.',
-    evidence: 'every captured success of the platform (reference samples *.200*.json)',
+    statement: 'A successful read, token grant or release report schedule is answered 200.',
+    evidence:
+      "every captured success of the platform (reference samples *.200*.json) and the platform's OpenAPI (200 for each of these operations)",
   },
   {
-    id: 'platform.preference-created-201',
+    id: 'platform.preference-created-status',
     source: 'platform',
-    statement: 'A created checkout preference is answered 201.',
+    statement: 'A created checkout preference is answered 201 or 200.',
     evidence:
-      'the platform documentation and SDK fixtures (preference.201.json, preference.201.sdk-php.json)',
+      "the platform's OpenAPI (paths['/checkout/preferences'].post: 200 and 201, each \"Preference created\"); its SDK fixtures are named 201",
   },
   {
     id: 'platform.preference-answer-shape',
@@ -40,10 +41,11 @@ export const ADVICE = [
     evidence: 'preference.201.json and preference.201.sdk-php.json',
   },
   {
-    id: 'platform.dispute-created-201',
+    id: 'platform.dispute-created-status',
     source: 'platform',
-    statement: 'A mediation request is answered 201 with {"status": 201, "message": ...}.',
-    evidence: 'claim-open-dispute.201.json',
+    statement: 'A mediation request is answered 201 or 200.',
+    evidence:
+      'the platform\'s OpenAPI (its open-dispute action: 200 "Mediation requested") and claim-open-dispute.201.json (a body whose status is 201)',
   },
   {
     id: 'platform.cancel-agreement-200',
@@ -54,21 +56,24 @@ export const ADVICE = [
   {
     id: 'platform.error-body-shape',
     source: 'platform',
-    statement: 'An error body is {message, error, status, cause: [{code, description, data}]}.',
-    evidence: 'every captured error of the platform (error.*.json, oauth-token.400.invalid_grant.json)',
+    statement:
+      'An error body is {message, error, status}, with cause: [{code, description, data}] where it has one.',
+    evidence:
+      'every captured error of the platform (error.*.json, oauth-token.400.invalid_grant.json) and its OpenAPI (components.schemas.Error, ErrorCause)',
   },
   {
     id: 'platform.refresh-token-single-use',
     source: 'platform',
     statement: 'A refresh token is rotated: once exchanged it is invalid_grant.',
     evidence:
-      'the platform documentation of the refresh flow and its SDKs, which store the new refresh token',
+      'oauth-token.400.invalid_grant.json ("your authorization code or refresh token may be expired or it was already used")',
   },
   {
     id: 'platform.identifiers-integers',
     source: 'platform',
     statement: 'Identifiers and counts the spec types "number" are whole numbers.',
-    evidence: 'every captured answer (user_id, ids, account_id, report_id are integers)',
+    evidence:
+      "the captured answers and the platform's OpenAPI (a grant's user_id, claim and player ids, plan application_id and collector_id, a release report's id, chargeback payments)",
   },
   {
     id: 'platform.timestamps-rfc3339',
@@ -105,26 +110,20 @@ export const ADVICE = [
   {
     id: 'platform.email-addresses',
     source: 'platform',
-    statement: 'A test user email is an e-mail address.',
-    evidence: 'the platform documentation of test users (email: test_user_...@testuser.com)',
+    statement: "A preference payer's email is an e-mail address.",
+    evidence: "the platform's OpenAPI (components.schemas.PreferencePayer: email, format email)",
   },
   {
     id: 'platform.claim-reason-group-prefix',
     source: 'platform',
     statement: 'A claim reason id starts with its general reason group (PNR, PDD or CS).',
-    evidence: 'the platform documentation of claim reasons (e.g. PDD9939)',
+    evidence: "the platform's OpenAPI (components.schemas.ClaimReason: id, example PNR)",
   },
   {
     id: 'platform.chargeback-flags-boolean',
     source: 'platform',
     statement: 'The boolean-like chargeback fields are JSON booleans.',
     evidence: 'chargeback.200.legacy-guide.json',
-  },
-  {
-    id: 'platform.test-user-total-equals-results',
-    source: 'platform',
-    statement: 'A test-user search answers every user found: total equals the number of results.',
-    evidence: 'the platform documentation of the test-user search (no paging)',
   },
   {
     id: 'platform.payment-methods-types',
@@ -141,13 +140,14 @@ export const ADVICE = [
     evidence:
       "the platform's OpenAPI (mercadopago/openapi spec3.json: components.schemas.Phone, Address, PreferencePaymentMethods)",
   },
-  // HTTP and OAuth.
   {
-    id: 'http.retry-after-on-429',
-    source: 'http',
+    id: 'platform.retry-after-on-429',
+    source: 'platform',
     statement: 'A 429 says when to retry with a Retry-After header (delay-seconds or an HTTP date).',
-    evidence: 'RFC 6585 §4 and RFC 9110 §10.2.3',
+    evidence:
+      "the platform's OpenAPI (components.responses.TooManyRequests: Retry-After, seconds to wait before retrying); RFC 6585 §4 allows it",
   },
+  // HTTP and OAuth.
   {
     id: 'http.oauth-code-single-use',
     source: 'http',

@@ -277,7 +277,7 @@ export const MUTANTS = [
     endpoint: 'token',
     kind: 'rate-limit-without-retry-after',
     description: '429 local_rate_limited carries no Retry-After header',
-    breaks: 'http.retry-after-on-429',
+    breaks: 'platform.retry-after-on-429',
     killedUnder: 'platform',
     effects: rewrite('token', (response) => {
       if (response.status === 429) response.removeHeaders.push('retry-after');
@@ -294,14 +294,14 @@ export const MUTANTS = [
 
   // POST /checkout/preferences
   {
-    name: 'preference-success-200',
+    name: 'preference-success-202',
     endpoint: 'preference',
     kind: 'wrong-success-status',
-    description: 'a created preference is answered 200 instead of 201',
-    breaks: 'platform.preference-created-201',
+    description: 'a created preference is answered 202 instead of 201',
+    breaks: 'platform.preference-created-status',
     killedUnder: 'platform',
     effects: rewrite('preference', (response) => {
-      if (response.status === 201) response.status = 200;
+      if (response.status === 201) response.status = 202;
     }),
   },
   {
@@ -812,7 +812,7 @@ export const MUTANTS = [
     endpoint: 'open-dispute',
     kind: 'wrong-success-status',
     description: 'the mediation request is answered 202',
-    breaks: 'platform.dispute-created-201',
+    breaks: 'platform.dispute-created-status',
     killedUnder: 'platform',
     effects: rewrite('open-dispute', (response) => {
       if (response.status >= 200 && response.status < 300) response.status = 202;

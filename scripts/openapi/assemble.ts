@@ -28,7 +28,7 @@ const EMBEDDED_MOCK_URL = 'http://127.0.0.1:3100';
 const PREFER_COMPONENT = 'Prefer';
 /** The fact behind the `4XX` every operation lists, and behind the 429's Retry-After header. */
 const REJECTION_FACT: AdviceId = 'http.no-server-error';
-const RETRY_AFTER_FACT: AdviceId = 'http.retry-after-on-429';
+const RETRY_AFTER_FACT: AdviceId = 'platform.retry-after-on-429';
 
 /** `id: statement`: a platform or HTTP fact as the document cites it. */
 function fact(id: AdviceId): string {

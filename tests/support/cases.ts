@@ -94,7 +94,7 @@ export function abilityRowCases(
           const valid = value !== undefined && (/^\d+$/.test(value) || !Number.isNaN(Date.parse(value)));
           await adviseThat(
             valid,
-            'http.retry-after-on-429',
+            'platform.retry-after-on-429',
             `Retry-After is ${value === undefined ? 'absent' : JSON.stringify(value)}`,
           );
         }

@@ -33,7 +33,7 @@ async function checkPreferenceCreated(api: ApiClient, profile: Profile, body: un
   await checkSuccess(
     sent.response,
     'preference.route',
-    { status: 201, advice: 'platform.preference-created-201' },
+    { status: [201, 200], advice: 'platform.preference-created-status' },
     sent.note,
   );
   return sent;

@@ -126,7 +126,8 @@ test.describe('GET /test_user/search', () => {
       // "The token" the search additionally takes in its query is the header's: the seller's in both.
       const token = await sellerTestToken();
       const response = await api.searchTestUsers(token, { auth: { bearer: token } });
-      await checkSuccess(response, ANSWER);
+      // No answer of the search is published: no status of the platform's to advise.
+      await checkSuccess(response, ANSWER, null);
       await checkSchema(response, 'test-user-search-result', ANSWER);
       const found = (response.body ?? {}) as { total?: unknown; results?: unknown };
       const answered = lengthOf(found.results);
@@ -135,11 +136,6 @@ test.describe('GET /test_user/search', () => {
         total >= answered,
         'test-user-search.total-counts-results',
         'total counts at least the users answered',
-        `total is ${String(found.total)} for ${answered} results`,
-      );
-      await adviseThat(
-        total === answered,
-        'platform.test-user-total-equals-results',
         `total is ${String(found.total)} for ${answered} results`,
       );
     },

@@ -613,10 +613,10 @@ const REJECTIONS: Rejection[] = [
     keyword: 'pattern',
   },
   {
-    schema: 'test-user-search-result',
+    schema: 'preference',
     kind: 'other',
-    what: 'an email that is no address',
-    pointer: '/results/0/email',
+    what: "a payer's email that is no address",
+    pointer: '/payer/email',
     value: 'test user',
     keyword: 'format',
     advice: 'platform.email-addresses',

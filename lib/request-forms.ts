@@ -138,7 +138,7 @@ export function platformFormsNote(forms: readonly RequestForm[]): PlatformFormsN
         .join(', ')} as ${type}`,
   );
   return {
-    summary: `the platform types ${types.join('; ')} (its OpenAPI); PAYMENTS_PROFILE=lenient sends that form`,
+    summary: `if the refusal is of these fields' form: the platform types ${types.join('; ')} (its OpenAPI); PAYMENTS_PROFILE=lenient sends that form`,
     detail: forms.map((form) => `the platform types ${form.field} as ${form.platformType}: ${form.source}`),
   };
 }

@@ -33,6 +33,7 @@ export const MESSAGES = {
   unknownPlatformId: 'x-platform-id names no known platform',
   missingAccessTokenQuery: 'Query parameter access_token is required',
   liveTokenForTestUsers: 'Test users can only be searched with a test access token',
+  searchTokensDiffer: 'The Authorization header and access_token name different tokens',
   disputeNotAllowed: (status: string, stage: string) =>
     `A dispute cannot be opened on a claim with status ${status} and stage ${stage}`,
   disputeCreated: 'DISPUTE_CREATED',

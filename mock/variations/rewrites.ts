@@ -1,5 +1,6 @@
 /** Small builders the variations' response rewrites are written with. */
 import { timestampWithOffset } from '../clock.ts';
+import type { MockHttpError } from '../errors.ts';
 import type { MutableResponse, Rewrite } from './effects.ts';
 
 export type JsonObject = Record<string, unknown>;
@@ -21,6 +22,12 @@ export function onError(change: (body: JsonObject, response: MutableResponse) =>
   return (response) => {
     if (response.status >= 400 && isObject(response.body)) change(response.body, response);
   };
+}
+
+/** Answers with the mock's own error instead (its status and body), as a route that threw it would. */
+export function answerError(response: MutableResponse, error: MockHttpError): void {
+  response.status = error.status;
+  response.body = error.toBody();
 }
 
 /** Changes the HTTP status, and the body's `status` field with it. */

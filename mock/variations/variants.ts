@@ -13,7 +13,17 @@ import { endpointById } from '../../lib/catalogue.ts';
 import { CLIENT_ID_QUERY } from '../routes/wallet.ts';
 import { isNumericId, singleQueryParam } from '../routes/params.ts';
 import type { Effect } from './effects.ts';
-import { forEachObject, inUtc, isObject, isSuccess, mapValues, onError, onSuccess } from './rewrites.ts';
+import { forbidden, MESSAGES, notFound } from '../errors.ts';
+import {
+  answerError,
+  forEachObject,
+  inUtc,
+  isObject,
+  isSuccess,
+  mapValues,
+  onError,
+  onSuccess,
+} from './rewrites.ts';
 
 export interface VariantData {
   /** kebab-case. */
@@ -101,14 +111,7 @@ export const VARIANTS = [
           const { request } = response;
           const query = singleQueryParam(request.query, SEARCH_QUERY_TOKEN);
           if (request.headers.authorization === `Bearer ${query}`) return;
-          const message = 'the Authorization header and access_token name different tokens';
-          response.body = {
-            message,
-            error: 'forbidden',
-            status: 403,
-            cause: [{ code: 403, description: message }],
-          };
-          response.status = 403;
+          answerError(response, forbidden(MESSAGES.searchTokensDiffer));
         }),
       },
     ],
@@ -346,8 +349,7 @@ export const VARIANTS = [
         rewrite: onError((body, response) => {
           const clientId = singleQueryParam(response.request.query, CLIENT_ID_QUERY);
           if (response.status !== 400 || clientId === undefined || isNumericId(clientId ?? '')) return;
-          response.body = { message: 'Agreement not found', error: 'not_found', status: 404, cause: [] };
-          response.status = 404;
+          answerError(response, notFound(MESSAGES.notFound('Agreement')));
         }),
       },
       {
@@ -357,8 +359,7 @@ export const VARIANTS = [
           const { request } = response;
           if (request.headers.authorization !== undefined) return;
           if (singleQueryParam(request.query, SEARCH_QUERY_TOKEN) !== undefined) return;
-          response.body = { message: 'access_token not found', error: 'not_found', status: 404, cause: [] };
-          response.status = 404;
+          answerError(response, notFound(MESSAGES.missingAccessTokenQuery));
         }),
       },
     ],

@@ -105,6 +105,11 @@ export class MockState {
   private readonly refreshTokens = new Map<string, Grant>();
   private readonly preferences = new Map<string, StoredPreference>();
   private readonly releaseReports: ReleaseReport[] = [];
+  /**
+   * Accounts whose release report is scheduled where the rules keep its configuration apart from the
+   * settlement one (`scheduleSetsScheduled` false), as the platform does.
+   */
+  private readonly releaseScheduled = new Set<number>();
   private readonly tokenRequestTimes = new Map<string, number[]>();
   private nextFixtureNumber = 1;
 
@@ -131,6 +136,7 @@ export class MockState {
       map.clear();
     }
     this.releaseReports.length = 0;
+    this.releaseScheduled.clear();
     this.nextFixtureNumber = 1;
   }
 
@@ -290,12 +296,13 @@ export class MockState {
    */
   scheduleReleaseReport(userId: number, test: boolean): ReleaseReport | undefined {
     const config = this.settlementConfig(userId);
-    if (config.scheduled) {
+    if (config.scheduled || this.releaseScheduled.has(userId)) {
       const last = this.releaseReports.findLast((report) => report.user_id === userId);
       if (this.rules.scheduleWhenScheduled === 'refused') return undefined;
       if (this.rules.scheduleWhenScheduled === 'answers-last' && last) return last;
     }
     if (this.rules.scheduleSetsScheduled) config.scheduled = true;
+    else this.releaseScheduled.add(userId);
     const now = this.now();
     const nowDate = new Date(now);
     // The interval the configured monthly frequency covers: the previous calendar month, in UTC.

@@ -171,6 +171,17 @@ export const VARIANTS = [
     effects: [{ kind: 'set-rules', rules: { scheduleSetsScheduled: false } }],
   },
   {
+    name: 'separate-configurations-refusing-again',
+    description:
+      "keeps the release report's configuration apart, as the platform does, and refuses a schedule request once that configuration is scheduled",
+    reads:
+      'The platform serves /v1/account/release_report/config beside the settlement one (allowance separate-report-configurations); States and transitions give the request only from scheduled false.',
+    profile: 'lenient',
+    effects: [
+      { kind: 'set-rules', rules: { scheduleSetsScheduled: false, scheduleWhenScheduled: 'refused' } },
+    ],
+  },
+  {
     name: 'platform-request-forms',
     description:
       "takes payer.phone and the street numbers only as strings and installments only as whole numbers, as the platform types them, and refuses the spec's forms",

@@ -280,6 +280,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   }),
 ];
 
+/** Cancel agreement's optional query parameter naming the application ("Query `client.id` (number, optional)"). */
+export const AGREEMENT_CLIENT_ID_QUERY = 'client.id';
+
 export function endpointById(id: EndpointId): Endpoint {
   const found = ENDPOINTS.find((e) => e.id === id);
   if (!found) throw new Error(`unknown endpoint ${id}`);

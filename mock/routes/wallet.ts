@@ -1,10 +1,8 @@
 /** DELETE /v2/wallet_connect/agreements/{agreement_id}: cancels (removes) the agreement; 200, no body. */
+import { AGREEMENT_CLIENT_ID_QUERY } from '../../lib/catalogue.ts';
 import type { AreaHandlers } from '../context.ts';
 import { badRequest, cause, MESSAGES, notFound } from '../errors.ts';
 import { isNumericId, pathParam, singleQueryParam } from './params.ts';
-
-/** The optional query parameter naming the application; numeric when given. */
-export const CLIENT_ID_QUERY = 'client.id';
 
 export const walletHandlers: AreaHandlers = {
   // `x-platform-id` is optional and, by default, informative only: accepted and not checked.
@@ -14,7 +12,7 @@ export const walletHandlers: AreaHandlers = {
         cause('INVALID_PLATFORM_ID', MESSAGES.unknownPlatformId),
       ]);
     }
-    const clientId = singleQueryParam(request.query, CLIENT_ID_QUERY);
+    const clientId = singleQueryParam(request.query, AGREEMENT_CLIENT_ID_QUERY);
     const checkedClientId = ctx.rules.checkAgreementClientId ? clientId : undefined;
     if (checkedClientId !== undefined && !isNumericId(checkedClientId)) {
       throw badRequest(MESSAGES.invalidClientIdQuery, [

@@ -9,8 +9,7 @@ import { STORE_BAD_REQUEST_ERROR } from '../../lib/requirements/errors.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
 import { openPreferenceValues, openTokenRequestValues, type OpenValue } from '../../lib/sure-valid.ts';
 import type { Profile } from '../../lib/profiles.ts';
-import { endpointById } from '../../lib/catalogue.ts';
-import { CLIENT_ID_QUERY } from '../routes/wallet.ts';
+import { AGREEMENT_CLIENT_ID_QUERY, endpointById } from '../../lib/catalogue.ts';
 import { isNumericId, singleQueryParam } from '../routes/params.ts';
 import type { Effect } from './effects.ts';
 import { forbidden, MESSAGES, notFound } from '../errors.ts';
@@ -358,7 +357,7 @@ export const VARIANTS = [
         kind: 'rewrite-response',
         endpoints: ['cancel-agreement'],
         rewrite: onError((body, response) => {
-          const clientId = singleQueryParam(response.request.query, CLIENT_ID_QUERY);
+          const clientId = singleQueryParam(response.request.query, AGREEMENT_CLIENT_ID_QUERY);
           if (response.status !== 400 || clientId === undefined || isNumericId(clientId ?? '')) return;
           answerError(response, notFound(MESSAGES.notFound('Agreement')));
         }),

@@ -7,7 +7,13 @@
  * has a timeout, so a hanging or absent target ends the test as "not tested", never as a verdict.
  */
 import type { TestInfo } from '@playwright/test';
-import { endpointById, ENDPOINTS, pathPattern, type EndpointId } from '../../lib/catalogue.ts';
+import {
+  AGREEMENT_CLIENT_ID_QUERY,
+  endpointById,
+  ENDPOINTS,
+  pathPattern,
+  type EndpointId,
+} from '../../lib/catalogue.ts';
 import { RATE_LIMITED, waitingOut429 } from '../../run/rate-limit.ts';
 import { addRateLimitWait } from './request-costs.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
@@ -339,7 +345,7 @@ export class ApiClient {
     return this.raw({
       method: 'DELETE',
       path: pathFor('cancel-agreement', { agreement_id: agreementId }),
-      ...(clientId === undefined ? {} : { query: { 'client.id': clientId } }),
+      ...(clientId === undefined ? {} : { query: { [AGREEMENT_CLIENT_ID_QUERY]: clientId } }),
       ...rest,
       headers: { ...rest.headers, ...(platformId === undefined ? {} : { 'x-platform-id': platformId }) },
     });

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import { SCOPES, type ScopeWord } from '../../lib/catalogue.ts';
-import type { RequirementId } from '../../lib/requirements/index.ts';
+import { documentedError, type RequirementId } from '../../lib/requirements/index.ts';
 import { buildTokenRequest } from '../../factories/token-request.ts';
 import { documentedCodesOf } from '../../lib/error-body.ts';
 import { allowancesApply, type Profile } from '../../lib/profiles.ts';
@@ -15,6 +15,7 @@ import { expectSchema, expectSuccess, type CaseContext } from './expectations.ts
 import { fail } from './outcome.ts';
 import { failure } from '../../run/typed-failure.ts';
 
+const INVALID_REQUEST = documentedError('token.error.400-invalid-request');
 const NO_REFRESH_TOKEN =
   "needs a refresh token: the target's client_credentials grant carries none, and without ability 'authorize' no code can be exchanged for one";
 
@@ -58,13 +59,16 @@ export async function configuredScopes(client: ApiClient, config: TargetConfig):
  * none, and the row names "unsupported parameter") refuses one.
  */
 export function refusedAsUnsupported(response: ApiResponse): boolean {
-  return response.status === 400 && documentedCodesOf(response.body).includes('invalid_request');
+  return (
+    response.status === INVALID_REQUEST.status &&
+    documentedCodesOf(response.body).includes(INVALID_REQUEST.code!)
+  );
 }
 
 /**
  * Whether the target takes `scope` as a parameter at all: a client_credentials request asking for one of
- * `words` alone is answered with a grant. A target that refuses every such request as unsupported reads
- * the body table, which lists no scope, to the letter.
+ * `words` alone is answered otherwise than as an unsupported parameter. A target that refuses every such
+ * request so reads the body table, which lists no scope, to the letter.
  */
 export async function takesScope(client: ApiClient, config: TargetConfig, words: readonly ScopeWord[]) {
   const credentials = { clientId: config.clientId, clientSecret: config.clientSecret };

@@ -13,6 +13,8 @@ export interface MockRules {
   codeValiditySeconds: number;
   /** A refresh token is gone once presented (the platform rotates them). */
   refreshTokensSingleUse: boolean;
+  /** Seconds a refresh token stays valid (the spec gives it no lifetime). */
+  refreshTokenLifetimeSeconds: number;
   /** How many refreshes one chain of refresh tokens allows (each refresh answers the next link). */
   refreshesPerChain: number;
   /** `expires_in` of every grant, in seconds. */
@@ -85,6 +87,7 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   codesSingleUse: true,
   codeValiditySeconds: AUTHORIZATION_CODE_VALIDITY_SECONDS,
   refreshTokensSingleUse: true,
+  refreshTokenLifetimeSeconds: Infinity,
   refreshesPerChain: Infinity,
   accessTokenLifetimeSeconds: DEFAULT_EXPIRES_IN,
   accessTokensExpire: true,

@@ -154,6 +154,7 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
   const refresh = state.consumeRefreshToken(presented);
   if (refresh && refresh.clientId !== app.clientId) throw anotherClientsGrant(ctx);
   if (!refresh) throw invalidGrant();
+  if (state.now() - refresh.issuedAt > ctx.rules.refreshTokenLifetimeSeconds * 1000) throw invalidGrant();
   const refreshes = (refresh.refreshes ?? 0) + 1;
   if (refreshes > ctx.rules.refreshesPerChain) throw invalidGrant();
   const live = params.test_token === undefined ? refresh.live !== false : !testRequested;

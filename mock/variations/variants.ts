@@ -517,6 +517,13 @@ export const VARIANTS = [
     ],
   },
   {
+    name: 'refresh-tokens-expire-in-ten-minutes',
+    description: 'a refresh token older than 10 minutes is invalid_grant',
+    reads:
+      'Errors: invalid_grant covers a refresh token "invalid, expired, revoked"; the spec gives a refresh token no lifetime.',
+    effects: [{ kind: 'set-rules', rules: { refreshTokenLifetimeSeconds: 600 } }],
+  },
+  {
     name: 'refresh-tokens-reusable',
     description: 'a refresh token can be exchanged again after its first use',
     reads:

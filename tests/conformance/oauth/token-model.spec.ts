@@ -5,7 +5,8 @@
  * and the access tokens used on a bearer endpoint. The model holds what the spec states:
  * - an unused code younger than 10 minutes is exchanged for an access token and a refresh token
  *   (token.flow.authorization-code, token.request.code-valid-10-minutes); an older one is invalid_grant;
- * - a refresh token is exchanged for a new access token (token.flow.refresh-token), link after link;
+ * - a refresh token is exchanged for a new access token (token.flow.refresh-token), link after link; one
+ *   the clock aged may be refused as expired (invalid_grant): the spec gives it no lifetime;
  * - an access token is valid until expires_in has passed (token.grant.validity-set-by-expires-in).
  * A used code or refresh token presented again is refused as invalid_grant where it is refused; that it
  * is refused at all is an HTTP rule (codes) or a platform fact (refresh tokens): advice under strict.
@@ -186,13 +187,17 @@ class Refresh implements TokenCommand {
   check = (m: Readonly<TokenModel>) => m.grants.some((g) => g.refreshable && !g.refreshUsed);
   async run(m: TokenModel, r: TokenReal) {
     const index = choose(m.grants, (g) => g.refreshable && !g.refreshUsed, this.pick)!;
+    const parent = m.grants[index]!;
     this.label = `refresh grant #${index + 1}`;
-    m.grants[index]!.refreshUsed = true;
+    parent.refreshUsed = true;
     const response = await r.context.client.token({
       ...credentials(r.config),
       grant_type: 'refresh_token',
       refresh_token: r.grants[index]!.refresh!,
     });
+    // The spec gives a refresh token no lifetime: one the clock aged may have expired (invalid_grant).
+    if (parent.issued < m.clock && response.status >= 400)
+      return expectDocumentedError(response, INVALID_GRANT);
     const grant = expectGrant(r.context, response, 'token.flow.refresh-token');
     expectThat(
       typeof grant.access_token === 'string' && !r.seen.has(grant.access_token),

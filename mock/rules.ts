@@ -13,6 +13,11 @@ export interface MockRules {
   codeValiditySeconds: number;
   /** A refresh token is gone once presented (the platform rotates them). */
   refreshTokensSingleUse: boolean;
+  /**
+   * A code or refresh token presented again revokes what it issued, and the rest of its chain (RFC 6749
+   * §4.1.2: a server SHOULD; the spec says nothing of it).
+   */
+  revokeOnReuse: boolean;
   /** Seconds a refresh token stays valid (the spec gives it no lifetime). */
   refreshTokenLifetimeSeconds: number;
   /** How many refreshes one chain of refresh tokens allows (each refresh answers the next link). */
@@ -87,6 +92,7 @@ export const FAITHFUL_RULES: Readonly<MockRules> = {
   codesSingleUse: true,
   codeValiditySeconds: AUTHORIZATION_CODE_VALIDITY_SECONDS,
   refreshTokensSingleUse: true,
+  revokeOnReuse: false,
   refreshTokenLifetimeSeconds: Infinity,
   refreshesPerChain: Infinity,
   accessTokenLifetimeSeconds: DEFAULT_EXPIRES_IN,

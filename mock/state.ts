@@ -36,6 +36,8 @@ export interface AccessToken {
   flow: TokenFlow;
   issuedAt: number;
   expiresIn: number;
+  /** The grant it came from, shared by a code's exchange and every refresh after (revoked together). */
+  family: string;
 }
 
 /** A single-use grant: an authorization code or a refresh token. */
@@ -51,6 +53,8 @@ export interface Grant {
   refreshes?: number;
   /** Refresh tokens only: the flow of the token it was issued with, which its refreshes keep. */
   flow?: TokenFlow;
+  /** Refresh tokens only: the family of the access token it was issued with. */
+  family?: string;
 }
 
 export interface ReleaseReport {
@@ -111,6 +115,10 @@ export class MockState {
    */
   private readonly releaseScheduled = new Set<number>();
   private readonly tokenRequestTimes = new Map<string, number[]>();
+  /** Codes and refresh tokens presented once, and the family each issued or belonged to. */
+  private readonly presentedGrants = new Map<string, string>();
+  /** Families revoked because one of their codes or refresh tokens was presented again. */
+  private readonly revokedFamilies = new Set<string>();
   private nextFixtureNumber = 1;
 
   /** `rules` and `seededIds` differ from the faithful ones only in a variation of the mock (mock/variations/). */
@@ -132,11 +140,13 @@ export class MockState {
       this.refreshTokens,
       this.preferences,
       this.tokenRequestTimes,
+      this.presentedGrants,
     ]) {
       map.clear();
     }
     this.releaseReports.length = 0;
     this.releaseScheduled.clear();
+    this.revokedFamilies.clear();
     this.nextFixtureNumber = 1;
   }
 
@@ -160,6 +170,8 @@ export class MockState {
     scope: string,
     live: boolean,
     flow: TokenFlow,
+    /** The code or refresh token it is issued for (undefined: a family of its own). */
+    from?: Grant,
   ): AccessToken {
     const prefix = live ? 'APP_USR' : 'TEST';
     const token: AccessToken = {
@@ -174,7 +186,10 @@ export class MockState {
       flow,
       issuedAt: this.now(),
       expiresIn: this.rules.accessTokenLifetimeSeconds,
+      family: '',
     };
+    token.family = from?.family ?? from?.value ?? token.value;
+    if (from) this.presentedGrants.set(from.value, token.family);
     this.accessTokens.set(token.value, token);
     return token;
   }
@@ -182,7 +197,7 @@ export class MockState {
   /** A known, unexpired access token, or the reason it is not one. */
   findAccessToken(value: string): { token?: AccessToken; expired: boolean } {
     const token = this.accessTokens.get(value);
-    if (!token) return { expired: false };
+    if (!token || this.revokedFamilies.has(token.family)) return { expired: false };
     const expired = this.now() >= token.issuedAt + token.expiresIn * 1000;
     if (expired && this.rules.accessTokensExpire) return { expired: true };
     return { token, expired: false };
@@ -212,7 +227,17 @@ export class MockState {
       live: token.live,
       refreshes,
       flow: token.flow,
+      family: token.family,
     });
+  }
+
+  /**
+   * A code or refresh token presented again after it was exchanged: where the rules say so, what it
+   * issued is revoked, its family's access and refresh tokens with it (RFC 6749 §4.1.2's SHOULD for codes).
+   */
+  revokeIfPresentedAgain(value: string): void {
+    const family = this.presentedGrants.get(value);
+    if (family !== undefined && this.rules.revokeOnReuse) this.revokedFamilies.add(family);
   }
 
   /** Returns a code and, where codes are single use, removes it whatever the outcome of the exchange. */
@@ -241,7 +266,7 @@ export class MockState {
   consumeRefreshToken(value: string): Grant | undefined {
     const grant = this.refreshTokens.get(value);
     if (this.rules.refreshTokensSingleUse) this.refreshTokens.delete(value);
-    return grant;
+    return grant?.family !== undefined && this.revokedFamilies.has(grant.family) ? undefined : grant;
   }
 
   /**

@@ -138,6 +138,7 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
     const code = state.consumeAuthorizationCode(presented);
     const ageSeconds = code ? (state.now() - code.issuedAt) / 1000 : Infinity;
     if (code && code.clientId !== app.clientId) throw anotherClientsGrant(ctx);
+    if (!code) state.revokeIfPresentedAgain(presented);
     if (!code || ageSeconds > ctx.rules.codeValiditySeconds) throw invalidGrant();
     if (!redirectMatches(params, code, ctx)) {
       throw invalidGrant(MESSAGES.redirectUriMismatch);
@@ -148,12 +149,16 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
       requestedScope ?? ctx.rules.defaultScope,
       !testRequested,
       'authorization',
+      code,
     );
     return grantResponse(app, token, state.mintRefreshToken(token));
   }
   const refresh = state.consumeRefreshToken(presented);
   if (refresh && refresh.clientId !== app.clientId) throw anotherClientsGrant(ctx);
-  if (!refresh) throw invalidGrant();
+  if (!refresh) {
+    state.revokeIfPresentedAgain(presented);
+    throw invalidGrant();
+  }
   if (state.now() - refresh.issuedAt > ctx.rules.refreshTokenLifetimeSeconds * 1000) throw invalidGrant();
   const refreshes = (refresh.refreshes ?? 0) + 1;
   if (refreshes > ctx.rules.refreshesPerChain) throw invalidGrant();
@@ -164,6 +169,7 @@ function issueToken(params: TokenParameters, ctx: MockContext) {
     requestedScope ?? refresh.scope,
     live,
     refresh.flow ?? 'application',
+    refresh,
   );
   return grantResponse(app, token, state.mintRefreshToken(token, refreshes));
 }

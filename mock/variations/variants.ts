@@ -524,6 +524,14 @@ export const VARIANTS = [
     effects: [{ kind: 'set-rules', rules: { refreshTokenLifetimeSeconds: 600 } }],
   },
   {
+    name: 'revokes-after-reuse',
+    description:
+      'a used code or refresh token presented again revokes what it issued: the access and refresh tokens of its chain',
+    reads:
+      'Errors: invalid_grant covers a refresh token "revoked"; the spec says nothing of what a reused code or refresh token does to what it issued (RFC 6749 §4.1.2: a server SHOULD revoke for a code).',
+    effects: [{ kind: 'set-rules', rules: { revokeOnReuse: true } }],
+  },
+  {
     name: 'refresh-tokens-reusable',
     description: 'a refresh token can be exchanged again after its first use',
     reads:

@@ -10,6 +10,8 @@
  * - an access token is valid until expires_in has passed (token.grant.validity-set-by-expires-in).
  * A used code or refresh token presented again is refused as invalid_grant where it is refused; that it
  * is refused at all is an HTTP rule (codes) or a platform fact (refresh tokens): advice under strict.
+ * Refused, it may have revoked its family (what the code issued, the chain of refreshes): their refresh
+ * tokens may then be invalid_grant and their access tokens the 401.
  * Time passes for a sequence's own codes and tokens only (ability `clock` ages them), so the model runs
  * beside every other test.
  */
@@ -46,12 +48,22 @@ const CLOCK_MOVE_SECONDS = AUTHORIZATION_CODE_VALIDITY_SECONDS + 1;
 interface CodeState {
   minted: number;
   presented: boolean;
+  /** The family of the grant its exchange answered. */
+  family?: number;
 }
 interface GrantState {
   issued: number;
   expiresIn: number;
   refreshable: boolean;
   refreshUsed: boolean;
+  /** A code's exchange or a client_credentials grant, and every refresh of it after. */
+  family: number;
+  /**
+   * A refused reuse of its code or of a refresh token of its family may have revoked it: RFC 6749 §4.1.2
+   * says a server SHOULD revoke what a code presented twice issued, and servers that detect a reused
+   * refresh token end its chain. The spec says neither.
+   */
+  mayBeRevoked: boolean;
 }
 interface TokenModel {
   /** Seconds the sequence's codes and tokens were aged. */
@@ -81,8 +93,9 @@ function choose<T>(items: readonly T[], holds: (item: T) => boolean, pick: numbe
   return indexes.length === 0 ? undefined : indexes[indexes.length - 1 - (pick % indexes.length)];
 }
 
-/** Records a grant the target answered in the model and on the real side. */
-function remember(model: TokenModel, real: TokenReal, grant: Grant): void {
+/** Records a grant the target answered in the model and on the real side; answers its family. */
+function remember(model: TokenModel, real: TokenReal, grant: Grant, parent?: GrantState): number {
+  const family = parent?.family ?? model.grants.length;
   const access = typeof grant.access_token === 'string' ? grant.access_token : '';
   const refresh = typeof grant.refresh_token === 'string' ? grant.refresh_token : undefined;
   real.grants.push({ access, ...(refresh ? { refresh } : {}) });
@@ -92,7 +105,15 @@ function remember(model: TokenModel, real: TokenReal, grant: Grant): void {
     expiresIn: typeof grant.expires_in === 'number' ? grant.expires_in : 0,
     refreshable: refresh !== undefined,
     refreshUsed: false,
+    family,
+    mayBeRevoked: parent?.mayBeRevoked ?? false,
   });
+  return family;
+}
+
+/** After a refused reuse: every grant of the family may have been revoked. */
+function mayHaveRevoked(model: TokenModel, family: number | undefined): void {
+  for (const grant of model.grants) if (grant.family === family) grant.mayBeRevoked = true;
 }
 
 /** A code presented once more: invalid_grant where refused; accepted only while young (advice: HTTP). */
@@ -144,7 +165,7 @@ class ExchangeCode implements TokenCommand {
       `the exchange answered refresh_token ${JSON.stringify(typeof grant.refresh_token)}`,
       'a refresh token',
     );
-    remember(m, r, grant);
+    code.family = remember(m, r, grant);
   }
   toString = () => this.label;
 }
@@ -164,6 +185,7 @@ class ReuseCode implements TokenCommand {
       redirect_uri: r.config.redirectUri,
     });
     judgeReusedCode(m, r, response, age);
+    if (response.status >= 400) mayHaveRevoked(m, m.codes[index]!.family);
   }
   toString = () => this.label;
 }
@@ -195,8 +217,9 @@ class Refresh implements TokenCommand {
       grant_type: 'refresh_token',
       refresh_token: r.grants[index]!.refresh!,
     });
-    // The spec gives a refresh token no lifetime: one the clock aged may have expired (invalid_grant).
-    if (parent.issued < m.clock && response.status >= 400)
+    // Revoked after a refused reuse in its family, or expired: the spec gives a refresh token no
+    // lifetime, so one the clock aged may be gone (invalid_grant).
+    if ((parent.mayBeRevoked || parent.issued < m.clock) && response.status >= 400)
       return expectDocumentedError(response, INVALID_GRANT);
     const grant = expectGrant(r.context, response, 'token.flow.refresh-token');
     expectThat(
@@ -205,7 +228,7 @@ class Refresh implements TokenCommand {
       'the refresh answered an access token it had answered before',
       'a new access token',
     );
-    remember(m, r, grant);
+    remember(m, r, grant, parent);
   }
   toString = () => this.label;
 }
@@ -222,12 +245,16 @@ class ReuseRefresh implements TokenCommand {
       grant_type: 'refresh_token',
       refresh_token: r.grants[index]!.refresh!,
     });
-    if (response.status >= 400) return expectDocumentedError(response, INVALID_GRANT);
+    const used = m.grants[index]!;
+    if (response.status >= 400) {
+      mayHaveRevoked(m, used.family);
+      return expectDocumentedError(response, INVALID_GRANT);
+    }
     r.context.advise(
       'platform.refresh-token-single-use',
       `a used refresh token was exchanged again (answered ${response.status})`,
     );
-    remember(m, r, expectGrant(r.context, response, 'token.flow.refresh-token'));
+    remember(m, r, expectGrant(r.context, response, 'token.flow.refresh-token'), used);
   }
   toString = () => this.label;
 }
@@ -245,6 +272,8 @@ class UseAccessToken implements TokenCommand {
     const response = await r.context.client.getSettlementReportConfig({
       auth: { bearer: r.grants[index]!.access },
     });
+    if (grant.mayBeRevoked && response.status === INVALID_TOKEN.status)
+      return expectDocumentedError(response, INVALID_TOKEN);
     if (age < grant.expiresIn)
       expectStatus(
         response,

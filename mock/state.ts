@@ -174,11 +174,12 @@ export class MockState {
     from?: Grant,
   ): AccessToken {
     const prefix = live ? 'APP_USR' : 'TEST';
+    const value =
+      this.rules.tokenFormat === 'opaque'
+        ? opaqueValue()
+        : `${prefix}-${app.clientId}-${tokenDateStamp(this.now())}-${hex(16)}-${userId}`;
     const token: AccessToken = {
-      value:
-        this.rules.tokenFormat === 'opaque'
-          ? opaqueValue()
-          : `${prefix}-${app.clientId}-${tokenDateStamp(this.now())}-${hex(16)}-${userId}`,
+      value,
       clientId: app.clientId,
       userId,
       scope,
@@ -186,10 +187,10 @@ export class MockState {
       flow,
       issuedAt: this.now(),
       expiresIn: this.rules.accessTokenLifetimeSeconds,
-      family: '',
+      family: from?.family ?? from?.value ?? value,
     };
-    token.family = from?.family ?? from?.value ?? token.value;
-    if (from) this.presentedGrants.set(from.value, token.family);
+    // Only a server that revokes on reuse needs to know what each presented grant issued.
+    if (from && this.rules.revokeOnReuse) this.presentedGrants.set(from.value, token.family);
     this.accessTokens.set(token.value, token);
     return token;
   }
@@ -237,7 +238,7 @@ export class MockState {
    */
   revokeIfPresentedAgain(value: string): void {
     const family = this.presentedGrants.get(value);
-    if (family !== undefined && this.rules.revokeOnReuse) this.revokedFamilies.add(family);
+    if (family !== undefined) this.revokedFamilies.add(family);
   }
 
   /** Returns a code and, where codes are single use, removes it whatever the outcome of the exchange. */

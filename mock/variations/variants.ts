@@ -107,9 +107,9 @@ export const VARIANTS = [
         kind: 'rewrite-response',
         endpoints: ['test-user-search'],
         rewrite: onSuccess((_body, response) => {
+          // The token the bearer check read from the Authorization header, against the query's.
           const { request } = response;
-          const query = singleQueryParam(request.query, SEARCH_QUERY_TOKEN);
-          if (request.headers.authorization === `Bearer ${query}`) return;
+          if (request.accessToken?.value === singleQueryParam(request.query, SEARCH_QUERY_TOKEN)) return;
           answerError(response, forbidden(MESSAGES.searchTokensDiffer));
         }),
       },

@@ -5,13 +5,28 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { EndpointId, SchemaName } from '../../lib/catalogue.ts';
 import { requirementsAt } from '../../schemas/registry.ts';
-import { REQUIREMENTS, type RequirementId } from '../../lib/requirements/index.ts';
+import {
+  DOCUMENTED_ERRORS,
+  REQUIREMENTS,
+  type DocumentedError,
+  type RequirementId,
+} from '../../lib/requirements/index.ts';
 import { declareFake } from '../../run/redact.ts';
 
 /** Token-shaped but issued by no one; shown as sent in reports, since it is no secret. */
 export const UNKNOWN_BEARER = declareFake(
   'APP_USR-0000000000000000-010100-00000000000000000000000000000000-000000000',
 );
+
+/**
+ * The refusals `endpointId`'s rows in the Errors table list: its 4xx rows, a 429 aside (waited out, never
+ * judged as a refusal).
+ */
+export function listedRefusals(endpointId: EndpointId): DocumentedError[] {
+  return DOCUMENTED_ERRORS.filter(
+    (row) => row.endpoint === endpointId && row.status >= 400 && row.status < 500 && row.status !== 429,
+  );
+}
 
 /** An id no target has issued (numeric, for paths the spec types as numbers). */
 export function unknownNumericId(): string {

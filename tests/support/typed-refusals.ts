@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import type { TestInfo } from '@playwright/test';
 import { endpointById, ENDPOINTS, type Area, type EndpointId } from '../../lib/catalogue.ts';
-import { DOCUMENTED_ERRORS, type RequirementId } from '../../lib/requirements/index.ts';
+import type { RequirementId } from '../../lib/requirements/index.ts';
 import type { PlatformCurrency } from '../../lib/sure-valid.ts';
 import { singleCurrencyOf, type TargetConfig, type TargetIds } from '../../lib/target.ts';
 import {
@@ -32,7 +32,7 @@ import { declare } from './declare.ts';
 import { test } from './fixtures.ts';
 import { expectRefused, expectStatus, noteErrorShape, type CaseContext } from './expectations.ts';
 import { checkGenerated, quietClient } from './property-runner.ts';
-import { authenticationRequirements } from './lookups.ts';
+import { authenticationRequirements, listedRefusals } from './lookups.ts';
 import { createdFixtureId } from './control-fixtures.ts';
 import { declareFake } from '../../run/redact.ts';
 import { allowancesApply } from '../../lib/profiles.ts';
@@ -62,14 +62,6 @@ function judgeRefusal(
     expectStatus(response, listed, basis, `${listed.join(' or ')}, of the endpoint's listed errors`);
   else expectRefused(response, basis);
   noteErrorShape(context, response);
-}
-
-/** The 4xx statuses `endpointId`'s rows in the Errors table list, a 429 aside (waited out, never judged). */
-function listedRefusals(endpointId: EndpointId): number[] {
-  const statuses = DOCUMENTED_ERRORS.filter(
-    (row) => row.endpoint === endpointId && row.status >= 400 && row.status < 500 && row.status !== 429,
-  ).map((row) => row.status);
-  return [...new Set(statuses)];
 }
 
 /** A fresh resource from `fixtures`, else the configured one (a faithful target refuses the case without touching it). */
@@ -151,7 +143,9 @@ function refusalTest<T>(
   } = {},
 ): RefusalTest {
   const runs = options.runs ?? RUNS;
-  const listed = options.listedOnly ? listedRefusals(endpointId) : undefined;
+  const listed = options.listedOnly
+    ? [...new Set(listedRefusals(endpointId).map((row) => row.status))]
+    : undefined;
   const run = async (
     { api, config, target, tokens, recordParameters }: RefusalArgs,
     testInfo: TestInfo,

@@ -12,7 +12,7 @@ import {
   tokenRequestBody,
   validTokenRequest,
 } from '../../../factories/arbitraries/token-request.ts';
-import { DOCUMENTED_ERRORS } from '../../../lib/requirements/index.ts';
+import { listedRefusals } from '../../support/lookups.ts';
 import type { GrantType } from '../../../factories/token-request.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
@@ -30,7 +30,7 @@ const declare = declarationsFor('token');
 const RUNS = 15;
 const OPEN_RUNS = 12;
 /** What the token endpoint may refuse a request with: the Errors table's 400 rows. */
-const REFUSALS = DOCUMENTED_ERRORS.filter((row) => row.endpoint === 'token' && row.status === 400);
+const REFUSALS = listedRefusals('token');
 const GRANT: RequirementId[] = [
   'token.response-access-token-grant',
   'token.route',

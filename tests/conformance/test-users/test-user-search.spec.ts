@@ -1,5 +1,5 @@
 import { endpointById } from '../../../lib/catalogue.ts';
-import { DOCUMENTED_ERRORS, documentedError } from '../../../lib/requirements/index.ts';
+import { documentedError } from '../../../lib/requirements/index.ts';
 import { abilityRowCases, tokenRejectionCases } from '../../support/cases.ts';
 import {
   adviseThat,
@@ -11,7 +11,7 @@ import {
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
-import { RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
+import { listedRefusals, RESPONSE_REQUIREMENT } from '../../support/lookups.ts';
 
 const declare = declarationsFor('test-user-search');
 const FORBIDDEN = documentedError('test-user-search.error.403-forbidden');
@@ -24,9 +24,7 @@ const numberOrNaN = (total: unknown) => (typeof total === 'number' ? total : NaN
 const METHOD_NOT_ALLOWED = documentedError('test-user-search.error.405-method-not-allowed');
 const ANSWER = RESPONSE_REQUIREMENT['test-user-search'];
 /** The search's listed errors of the 4xx class. */
-const LISTED_REFUSALS = DOCUMENTED_ERRORS.filter(
-  (row) => row.endpoint === 'test-user-search' && row.status >= 400 && row.status < 500,
-);
+const LISTED_REFUSALS = listedRefusals('test-user-search');
 const PATH = endpointById('test-user-search').path;
 
 test.describe('GET /test_user/search', () => {

@@ -590,15 +590,15 @@ export const MUTANTS = [
     ),
   },
   {
-    name: 'subscription-plan-error-without-cause',
+    name: 'subscription-plan-error-status-string',
     endpoint: 'subscription-plan',
-    kind: 'field-missing',
-    description: 'error bodies have no cause array',
+    kind: 'wrong-type',
+    description: 'error bodies carry their status as a string ("400")',
     breaks: 'platform.error-body-shape',
     killedUnder: 'platform',
     effects: rewrite(
       'subscription-plan',
-      onError((body) => void delete body.cause),
+      onError((body) => void (body.status = numericString(body.status))),
     ),
   },
   {
@@ -1172,6 +1172,12 @@ const OPEN_VALUE = (value: string) =>
   `Refusing ${value} refuses a value the spec leaves open: it states the field's type, not its range, length, alphabet or form, so a server may refuse it (lib/sure-valid.ts; the conformant variant refuses-open-values does). The generated robustness checks send such values and take a refusal.`;
 
 export const DROPPED_MUTANTS = [
+  {
+    name: 'subscription-plan-error-without-cause',
+    endpoint: 'subscription-plan',
+    reason:
+      'The platform\'s error body is {message, error, status}, with cause[] "where it has one" (its OpenAPI requires the first three and types cause only when present): an error without cause[] is the platform\'s own shape, so no fact fails it. subscription-plan-error-status-string breaks the fact instead.',
+  },
   {
     name: 'test-user-search-no-auth',
     endpoint: 'test-user-search',

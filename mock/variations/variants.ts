@@ -33,7 +33,8 @@ export interface VariantData {
   reads: string;
   /**
    * The profile it must pass: strict unless set. A server that takes the platform's own forms where they
-   * depart from the spec passes lenient (the profile for real targets), not strict.
+   * depart from the spec passes lenient (the profile for real targets), not strict; one proved under
+   * platform is met by the whole suite, since that profile's facts apply to every endpoint.
    */
   profile?: Profile;
   effects: readonly Effect[];
@@ -62,6 +63,22 @@ const refusal = (open: readonly OpenValue[]) =>
 export const PLATFORM_REQUEST_FORMS: readonly Effect[] = [
   { kind: 'set-rules', rules: { preferenceFieldForms: 'platform' } },
 ];
+
+/**
+ * The reference mock departs from the platform in one place the platform profile checks: it takes a
+ * preference's fields in the spec's forms only. This variant takes the platform's, and is proved under
+ * `platform` (lenient's allowances, and the platform's facts failing) over the whole suite: the base the
+ * platform-fact mutants are built on (./catalogue.ts).
+ */
+export const PLATFORM_BASE = {
+  name: 'platform-request-forms',
+  description:
+    "takes payer.phone and the street numbers only as strings and installments only as whole numbers, as the platform types them, and refuses the spec's forms",
+  reads:
+    "The platform's own OpenAPI types these fields so (lib/request-forms.ts); the lenient profile accepts the platform's known departures, and the platform profile asks for them.",
+  profile: 'platform',
+  effects: PLATFORM_REQUEST_FORMS,
+} as const satisfies VariantData;
 
 export const VARIANTS = [
   {
@@ -180,15 +197,7 @@ export const VARIANTS = [
       { kind: 'set-rules', rules: { scheduleSetsScheduled: false, scheduleWhenScheduled: 'refused' } },
     ],
   },
-  {
-    name: 'platform-request-forms',
-    description:
-      "takes payer.phone and the street numbers only as strings and installments only as whole numbers, as the platform types them, and refuses the spec's forms",
-    reads:
-      "The platform's own OpenAPI types these fields so (lib/request-forms.ts); the lenient profile accepts the platform's known departures.",
-    profile: 'lenient',
-    effects: PLATFORM_REQUEST_FORMS,
-  },
+  PLATFORM_BASE,
   {
     name: 'platform-answers',
     description:

@@ -88,6 +88,9 @@ export function endpointsTouched(variant: Variant): ReadonlySet<EndpointId> | 'a
 }
 
 export function variantScope(variant: Variant, listed: readonly ListedTest[]): TestScope {
+  // Under platform, the platform's facts of every endpoint apply: a variant proved there is a replica of
+  // the platform as a whole, and the base of the platform-fact mutants, whatever tests they meet.
+  if (variant.profile === 'platform') return wholeSuite(listed);
   const touched = endpointsTouched(variant);
   if (touched === 'all') return wholeSuite(listed);
   const chosen = listed.filter((t) => t.endpoint !== undefined && touched.has(t.endpoint as EndpointId));

@@ -61,9 +61,16 @@ test('a variant touching every endpoint, the token endpoint, the token rules or 
 });
 
 test('a variant changing a rule only one endpoint reads meets the tests of that endpoint', () => {
-  const scope = variantScope(variantByName('platform-request-forms'), listed);
+  const scope = variantScope(variantByName('one-market-account'), listed);
   expect(scope.whole).toBe(false);
   expect(new Set(scope.tests.map((t) => t.endpoint))).toEqual(new Set(['preference']));
+});
+
+test("a variant proved under platform meets the whole suite, though its rule is one endpoint's", () => {
+  const variant = variantByName('platform-request-forms');
+  expect(variant.profile).toBe('platform');
+  expect(endpointsTouched(variant)).toEqual(new Set(['preference']));
+  expect(variantScope(variant, listed).whole).toBe(true);
 });
 
 test("a mutant's tiers start with the tests declaring its rule and add the rest without repeating one", () => {

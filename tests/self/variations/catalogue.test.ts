@@ -12,6 +12,7 @@ import { ENDPOINTS } from '../../../lib/catalogue.ts';
 import { PROJECT_ROOT } from '../../../lib/paths.ts';
 import { ALL_MUTANTS, ALL_VARIANTS } from '../../../mock/variations/catalogue.ts';
 import { DROPPED_MUTANTS, MUTANT_KINDS } from '../../../mock/variations/mutants.ts';
+import { PLATFORM_BASE } from '../../../mock/variations/variants.ts';
 
 const MINIMUM_MUTANTS = 50;
 const MINIMUM_VARIANTS = 12;
@@ -44,6 +45,14 @@ test('every mutant breaks a known rule, and one breaking a platform or HTTP fact
       spec ? undefined : 'platform',
     );
   }
+});
+
+test('a mutant met under platform is built on the variant proved there', () => {
+  const platformMutants = ALL_MUTANTS.filter((m) => m.killedUnder === 'platform');
+  expect(platformMutants.length).toBeGreaterThan(0);
+  for (const mutant of platformMutants)
+    expect(mutant.effects.slice(0, PLATFORM_BASE.effects.length), mutant.name).toEqual(PLATFORM_BASE.effects);
+  expect(ALL_VARIANTS.find((v) => v.name === PLATFORM_BASE.name)?.profile).toBe('platform');
 });
 
 test('every endpoint has a mutant and every kind of mutant is used', () => {

@@ -15,7 +15,7 @@ import { buildRunReports } from '../reporting/build.ts';
 import { jobSummaryMarkdown } from '../reporting/job-summary.ts';
 import { readResultFolder } from '../reporting/result-files.ts';
 import type { SummaryFile } from '../reporting/summary.ts';
-import { UsageError } from './run-arguments.ts';
+import { MIN_EXERCISED_OPTION, parseMinExercised, UsageError } from './run-arguments.ts';
 import type { CommandIo } from './io.ts';
 
 export const REPORT_HELP = `Usage: npm run report:merge -- <shard folder>...   (npx payments-conformance report merge <folder>...)
@@ -24,7 +24,8 @@ export const REPORT_HELP = `Usage: npm run report:merge -- <shard folder>...   (
 
 merge: one Allure report, coverage report, JUnit file and verdict from the folders the shards of one run
 wrote (reports/shard-i-of-n); written to ./reports (or --reports DIR, or CONFORMANCE_REPORTS_DIR). A test
-of a missing shard leaves its requirements without a test, which fails the verdict.
+of a missing shard leaves its requirements without a test, which fails the verdict. --min-exercised PCT
+holds the merged run to that share of the testable requirements, as it does a run.
 open: serves the last report on a local port and prints its address (the report also opens from disk).
 summary: prints the verdict and the failed tests of the run in ./reports (or DIR, e.g. a shard's folder)
 as Markdown, e.g. for a CI job summary: ... report summary >> "$GITHUB_STEP_SUMMARY".`;
@@ -40,6 +41,7 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
   const folders: string[] = [];
   let reports: string | undefined;
   let baselineOption: string | undefined;
+  let minExercised: number | undefined;
   try {
     for (let i = 0; i < argv.length; i++) {
       const arg = argv[i]!;
@@ -49,6 +51,7 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
       }
       if (arg === '--reports') reports = argv[++i];
       else if (arg === '--baseline') baselineOption = argv[++i];
+      else if (arg === MIN_EXERCISED_OPTION) minExercised = parseMinExercised(argv[++i] ?? '');
       else if (arg.startsWith('-'))
         throw new UsageError(`unknown option ${arg} (npm run report:merge -- --help)`);
       else folders.push(arg);
@@ -74,6 +77,7 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
       records,
       allureResults: shards.flatMap((s) => readResultFolder(s.allureResults)),
       subset: false,
+      minExercised,
       selection: `${shards.length} shards merged`,
       target: summaries[0]!.target,
       profile: summaries[0]!.profile,

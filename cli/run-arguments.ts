@@ -4,6 +4,8 @@
  */
 import { AREAS, type Area } from '../lib/catalogue.ts';
 
+export const MIN_EXERCISED_OPTION = '--min-exercised';
+
 export class UsageError extends Error {
   override name = 'UsageError';
 }
@@ -25,6 +27,8 @@ export interface RunArguments {
   html: boolean;
   reportsDir?: string;
   baselineFile?: string;
+  /** The least share of the testable requirements a conformant run must exercise, in percent. */
+  minExercised?: number;
   selection: Selection;
   /** Options handed to Playwright as given (after validation). */
   playwright: string[];
@@ -57,7 +61,16 @@ const REFUSED: Record<string, string> = {
   '--update-snapshots': 'the run has no snapshots',
 };
 
-const OWN_WITH_VALUE = ['--project', '--grep', '-g', '--grep-invert', '--shard', '--reports', '--baseline'];
+const OWN_WITH_VALUE = [
+  '--project',
+  '--grep',
+  '-g',
+  '--grep-invert',
+  '--shard',
+  '--reports',
+  '--baseline',
+  MIN_EXERCISED_OPTION,
+];
 
 function splitEquals(arg: string): [string, string | undefined] {
   const at = arg.indexOf('=');
@@ -76,6 +89,19 @@ function regex(option: string, value: string): string {
     throw new UsageError(`${option} takes a regular expression, got ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+/**
+ * A share of the testable requirements, in percent (1 to 100): a run that exercised less is not fully
+ * tested, however well the rest passed. Judged on a whole suite (a run, or its merged shards).
+ */
+export function parseMinExercised(value: string): number {
+  const share = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || share <= 0 || share > 100)
+    throw new UsageError(
+      `${MIN_EXERCISED_OPTION} takes a share of the testable requirements in percent, above 0 and at most 100, got ${JSON.stringify(value)}`,
+    );
+  return share;
 }
 
 export function parseShard(value: string): { index: number; total: number } {
@@ -124,6 +150,7 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
       else if (option === '--grep-invert') result.selection.grepInvert = regex(option, value);
       else if (option === '--shard') result.selection.shard = parseShard(value);
       else if (option === '--reports') result.reportsDir = value;
+      else if (option === MIN_EXERCISED_OPTION) result.minExercised = parseMinExercised(value);
       else result.baselineFile = value;
     } else if (option in REFUSED) {
       throw new UsageError(`${option} is not an option of the conformance run: ${REFUSED[option]}`);
@@ -142,6 +169,10 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
       result.selection.files.push(option);
     }
   }
+  if (result.minExercised !== undefined && (isSubset(result.selection) || result.selection.shard))
+    throw new UsageError(
+      `${MIN_EXERCISED_OPTION} judges the whole suite: a selection or a shard leaves the rest not selected (give it to report merge for shards)`,
+    );
   return result;
 }
 

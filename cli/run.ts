@@ -79,6 +79,8 @@ Run:
   --no-html            skip Allure's HTML report (coverage, JUnit, summary.json and Allure's results
                        are written as always): a run ends 1-2 s sooner, with about 3 s less CPU
   --baseline FILE      known deviations (default ./conformance-baseline.json, or PAYMENTS_BASELINE)
+  --min-exercised PCT  a whole run that exercised less than PCT% of the testable requirements (tests
+                       skipped for what the target lacks) exits 3, NOT FULLY TESTED, not 0
   --workers N, --repeat-each N, --max-failures N, --timeout MS, --list, --quiet   passed to Playwright
   --help               this text
 
@@ -381,6 +383,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     allureResults,
     keepAllureResultsIn: keptResults,
     subset: partial,
+    minExercised: args.minExercised,
     selection: selectionLabel(args.selection),
     target: targetLabel(config),
     profile: config.profile,

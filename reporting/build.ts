@@ -29,6 +29,8 @@ export interface RunReportInput {
   /** Where those files are kept for Allure's tools and later merges: the run's reports folder. */
   keepAllureResultsIn?: KeptResults;
   subset: boolean;
+  /** The least share of the testable requirements, in percent, the run must exercise (--min-exercised). */
+  minExercised?: number;
   selection: string;
   /** The target as reports name it: its base URL without credentials, or `embedded mock`. */
   target: string;
@@ -56,7 +58,13 @@ export async function buildRunReports(
     profile: input.profile,
     selection: input.selection,
   });
-  const verdict = computeVerdict({ records, baseline, coverage, subset: input.subset });
+  const verdict = computeVerdict({
+    records,
+    baseline,
+    coverage,
+    subset: input.subset,
+    minExercised: input.minExercised,
+  });
   mkdirSync(paths.root, { recursive: true });
   writeFileSync(paths.coverageJson, `${JSON.stringify(coverage, null, 2)}\n`);
   writeFileSync(paths.coverageMarkdown, renderCoverageMarkdown(coverage));

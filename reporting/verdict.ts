@@ -19,9 +19,24 @@ export interface VerdictInput {
   coverage: Coverage;
   /** A subset run judges what it selected; only a run of the whole suite judges coverage. */
   subset: boolean;
+  /** The least share of the testable requirements, in percent, a run of the whole suite must exercise. */
+  minExercised?: number;
 }
 
-export function computeVerdict({ records, baseline, coverage, subset }: VerdictInput): RunVerdict {
+/** The testable requirements a run exercised (passed, failed or a known deviation), and their share. */
+export function exercisedShare(coverage: Coverage): { exercised: number; testable: number; percent: number } {
+  const { testable } = coverage.totals;
+  const exercised = coverage.totals.passed + coverage.totals.failed + coverage.totals['known deviation'];
+  return { exercised, testable, percent: testable === 0 ? 0 : (100 * exercised) / testable };
+}
+
+export function computeVerdict({
+  records,
+  baseline,
+  coverage,
+  subset,
+  minExercised,
+}: VerdictInput): RunVerdict {
   const executed = records.filter((r) => r.status !== 'skipped');
   const reasons: string[] = [];
   if (executed.length === 0) {
@@ -52,10 +67,26 @@ export function computeVerdict({ records, baseline, coverage, subset }: VerdictI
       reasons: [`${untestable.length} test(s) could not test the target (see "Not tested" above)`],
     };
   }
+  // Skipped tests pass nothing: say how much of the spec the verdict stands on, and hold a gate's floor.
+  const skipped = records.length - executed.length;
+  const share = exercisedShare(coverage);
+  const extent = `${share.exercised} of ${share.testable} testable requirements exercised (${Math.floor(share.percent)}%)`;
+  if (!subset && minExercised !== undefined && share.percent < minExercised) {
+    return {
+      exitCode: EXIT_CODES.untestable,
+      headline: 'NOT FULLY TESTED',
+      reasons: [
+        `${extent}, under --min-exercised ${minExercised}%: ${skipped} test(s) skipped for what the target lacks (see "Skipped, by reason")`,
+      ],
+    };
+  }
   const known = baseline.known.length;
   return {
     exitCode: EXIT_CODES.conformant,
     headline: 'CONFORMANT',
-    reasons: known > 0 ? [`${known} known deviation(s) accepted by the baseline`] : [],
+    reasons: [
+      ...(known > 0 ? [`${known} known deviation(s) accepted by the baseline`] : []),
+      ...(skipped > 0 && !subset ? [`${extent}; ${skipped} test(s) skipped`] : []),
+    ],
   };
 }

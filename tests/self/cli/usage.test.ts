@@ -27,6 +27,7 @@ const OPTIONS = [
   '--no-html',
   '--reports',
   '--baseline',
+  '--min-exercised',
   '--help',
 ];
 const STACK_FRAME = /^\s{4}at /m;
@@ -101,6 +102,18 @@ const MISTAKES: Mistake[] = [
     env: { [VARIABLES.agreementIds]: ' , ' },
     names: /PAYMENTS_AGREEMENT_IDS/,
     allowed: /comma-separated list of distinct ids/,
+  },
+  {
+    mistake: 'a floor of exercised requirements that is no share (--min-exercised 120)',
+    args: () => ['--min-exercised', '120'],
+    names: /--min-exercised/,
+    allowed: /in percent, above 0 and at most 100/,
+  },
+  {
+    mistake: 'a floor of exercised requirements on a selection (--min-exercised 50 --project stores)',
+    args: () => ['--min-exercised', '50', '--project', 'stores'],
+    names: /--min-exercised/,
+    allowed: /judges the whole suite/,
   },
   {
     mistake: 'a baseline file that is not JSON',

@@ -9,7 +9,9 @@ import { abilitiesOfTags } from '../lib/abilities.ts';
 import type { EndpointId } from '../lib/catalogue.ts';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
 import { reportPaths } from '../lib/report-paths.ts';
+import { TESTABLE_REQUIREMENTS } from '../lib/requirements/index.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
+import { requirementShare } from '../reporting/verdict.ts';
 import {
   AUTH_CODE_USED,
   NEEDS_ABILITY,
@@ -22,7 +24,7 @@ import {
 } from '../run/skip-reasons.ts';
 import { suiteInventory } from './inventory.ts';
 import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, type ListedTest } from './playwright.ts';
-import { selectionArguments, type RunArguments } from './run-arguments.ts';
+import { MIN_EXERCISED_OPTION, selectionArguments, type RunArguments } from './run-arguments.ts';
 import type { CommandIo } from './io.ts';
 
 type Outlook = { runs: true; condition?: string } | { runs: false; reason: string };
@@ -109,6 +111,11 @@ export async function printPlan(args: RunArguments, config: TargetConfig, io: Co
     `  ${tests.length} tests selected: ${runs.length} will run, ${tests.length - runs.length} will be skipped.`,
   );
   for (const [condition, n] of conditional) io.out(`  ${n} of those run only ${condition}.`);
+  const declared = new Set(runs.flatMap((p) => p.test.requirements));
+  const reachable = TESTABLE_REQUIREMENTS.filter((r) => declared.has(r.id)).length;
+  io.out(
+    `  They declare ${requirementShare(reachable, TESTABLE_REQUIREMENTS.length, 'between them')}: the most a run can exercise (${MIN_EXERCISED_OPTION} sets a floor).`,
+  );
   const taken = takenBy(runs.map((p) => p.test));
   if (taken.length > 0) {
     io.out('\n  What the tests that run take from the target beyond the spec:');

@@ -23,6 +23,12 @@ export interface VerdictInput {
   minExercised?: number;
 }
 
+/** "86 of 367 testable requirements exercised (23%)": a share of the spec, rounded down, never overstated. */
+export function requirementShare(count: number, testable: number, what: string): string {
+  const percent = testable === 0 ? 0 : Math.floor((100 * count) / testable);
+  return `${count} of ${testable} testable requirements ${what} (${percent}%)`;
+}
+
 /** The testable requirements a run exercised (passed, failed or a known deviation), and their share. */
 export function exercisedShare(coverage: Coverage): { exercised: number; testable: number; percent: number } {
   const { testable } = coverage.totals;
@@ -70,7 +76,7 @@ export function computeVerdict({
   // Skipped tests pass nothing: say how much of the spec the verdict stands on, and hold a gate's floor.
   const skipped = records.length - executed.length;
   const share = exercisedShare(coverage);
-  const extent = `${share.exercised} of ${share.testable} testable requirements exercised (${Math.floor(share.percent)}%)`;
+  const extent = requirementShare(share.exercised, share.testable, 'exercised');
   if (!subset && minExercised !== undefined && share.percent < minExercised) {
     return {
       exitCode: EXIT_CODES.untestable,

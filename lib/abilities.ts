@@ -17,6 +17,20 @@ export const ABILITY_DESCRIPTIONS: Record<Ability, string> = {
     'POST /__control/fixtures {"kind": "agreement" | "claim"} answers 201 {"id": ...}, a fresh resource',
 };
 
+/**
+ * What each ability lets a target do, as a skipped test explains itself to someone reading a run against
+ * a real sandbox: which abilities such a target has by nature, and which one is theirs to give.
+ */
+export const ABILITY_PURPOSES: Record<Ability, string> = {
+  faults:
+    'answers a documented error on request (Prefer: code=NNN), as the embedded mock does; a sandbox does not',
+  clock: 'moves its clock on request to age codes and tokens, as the embedded mock does; a sandbox does not',
+  authorize: 'mints authorization codes without a person, as the embedded mock does',
+  destructive:
+    'may have the resources it lent used up (agreements cancelled, disputes opened, reports scheduled): give it when you lend them',
+  fixtures: 'creates agreements and claims on request, as the embedded mock does; a sandbox does not',
+};
+
 /** Abilities that live on the control surface, and so disappear when a mock runs without it. */
 export const CONTROL_ABILITIES: readonly Ability[] = ['faults', 'clock', 'fixtures'];
 

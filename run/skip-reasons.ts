@@ -2,10 +2,12 @@
  * Why a test skips, in words shared by the fixtures that skip it and `--plan`, which predicts the skips
  * without running anything.
  */
+import { ABILITY_PURPOSES, type Ability } from '../lib/abilities.ts';
 import { endpointById, MADE_UP_IDS_TAG, type EndpointId } from '../lib/catalogue.ts';
 import { ID_VARIABLES, VARIABLE_DOCS, VARIABLES, type TargetConfig, type TargetIds } from '../lib/target.ts';
 
-export const NEEDS_ABILITY = (ability: string) => `needs ability '${ability}'`;
+export const NEEDS_ABILITY = (ability: Ability) =>
+  `needs ability '${ability}': the target ${ABILITY_PURPOSES[ability]}`;
 export const TARGET_NOT_SET_UP = (why: string) => `the target could not be set up: ${why}`;
 export const REFUSE_LIVE_TOKEN =
   'refusing a destructive test: the token this run holds is not known to be a test token (live_mode is not false); destructive requests are never sent with a live-mode token';

@@ -21,6 +21,7 @@ import {
   type TestStatus,
 } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
+import { NEEDS_ABILITY } from '../skip-reasons.ts';
 import { redact } from '../redact.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { targetOfTest } from '../targets.ts';
@@ -126,7 +127,7 @@ export default class VerdictReporter implements Reporter {
               [...result.annotations, ...test.annotations].find(
                 (a) => a.type === 'skip' || a.type === 'fixme',
               )?.description ??
-              abilitiesOfTags(test.tags).map((a) => `needs ability '${a}'`)[0] ??
+              abilitiesOfTags(test.tags).map(NEEDS_ABILITY)[0] ??
               'skipped',
           }
         : {}),

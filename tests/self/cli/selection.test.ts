@@ -181,7 +181,7 @@ test.describe('npm run conformance -- --plan against a target without abilities 
     expect(new Set(listed).size, 'each test under one reason').toBe(listed.length);
     expect(listed).toHaveLength(printed.willSkip);
     expect(printed.willRun + printed.willSkip).toBe(printed.selected);
-    expect(printed.skips.get("needs ability 'faults'")?.length ?? 0).toBeGreaterThan(0);
+    expect(printed.skips.get(NEEDS_ABILITY('faults'))?.length ?? 0).toBeGreaterThan(0);
     // Every endpoint that names a resource of the account (and needs no ability) skips for the id it
     // lacks, not for an answer about a resource the target never had; the authorization-code tests skip
     // for the redirect URI the code would be bound to.

@@ -7,6 +7,12 @@ import type { Basis } from './basis.ts';
 /** What a failure says about the target: it deviates, or it could not be tested. */
 export type FailureVerdict = 'deviation' | 'untestable';
 
+/**
+ * Statuses by which a target, or a gateway before it, says it did not serve a request just then (bad
+ * gateway, unavailable, gateway timeout). The spec documents none of them.
+ */
+export const UNAVAILABLE_STATUSES: readonly number[] = [502, 503, 504];
+
 export const FAILURE_KINDS = {
   status: { verdict: 'deviation', category: 'Deviation: wrong status' },
   schema: { verdict: 'deviation', category: 'Deviation: body does not match the spec' },
@@ -15,6 +21,10 @@ export const FAILURE_KINDS = {
   'platform-fact': { verdict: 'deviation', category: 'Deviation: platform or HTTP fact (platform profile)' },
   'target-unreachable': { verdict: 'untestable', category: 'Not tested: target unreachable' },
   timeout: { verdict: 'untestable', category: 'Not tested: target timed out' },
+  'target-unavailable': {
+    verdict: 'untestable',
+    category: 'Not tested: target unavailable (502, 503 or 504)',
+  },
   'credentials-refused': { verdict: 'untestable', category: 'Not tested: credentials refused' },
   'ability-broken': {
     verdict: 'untestable',

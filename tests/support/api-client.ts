@@ -16,6 +16,7 @@ import {
 } from '../../lib/catalogue.ts';
 import { RATE_LIMITED, waitingOut429 } from '../../run/rate-limit.ts';
 import { addRateLimitWait } from './request-costs.ts';
+import { UNAVAILABLE_STATUSES } from '../../lib/failures.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
 import { ATTACHING, attachTo, CONTENT_TYPES } from './attachments.ts';
@@ -36,6 +37,9 @@ export const LIVE_TOKEN_VARIABLE = 'PAYMENTS_LIVE_ACCESS_TOKEN';
 
 export const TARGET_GAVE_NO_ANSWER = (what: string, reason: string) =>
   `${what} got no answer (${reason}): the target is down, unreachable or hanging; this is not a contract result`;
+
+export const TARGET_UNAVAILABLE = (what: string, status: number) =>
+  `${what} was answered ${status}: the target, or a gateway before it, did not serve the request just then; this is not a contract result`;
 
 export interface ApiResponse {
   status: number;
@@ -165,13 +169,23 @@ export class ApiClient {
    * and the request sent again, unless the test asks for the 429 itself (`Prefer`, or `retryOn429: false`).
    */
   async raw(req: RawRequest): Promise<ApiResponse> {
-    if (req.retryOn429 === false || req.prefer) return this.send(req);
+    if (req.prefer) return this.send(req);
     const what = () => endpointOfRequest(req.method, req.path);
-    const { answer, waitedMs } = await waitingOut429(
-      () => this.send(req),
-      (ms) => addRateLimitWait(this.testInfo, what(), ms),
-    );
-    if (answer.status === 429) fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what(), waitedMs) }));
+    let answer: ApiResponse;
+    if (req.retryOn429 === false) answer = await this.send(req);
+    else {
+      const waited = await waitingOut429(
+        () => this.send(req),
+        (ms) => addRateLimitWait(this.testInfo, what(), ms),
+      );
+      answer = waited.answer;
+      if (answer.status === 429)
+        fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what(), waited.waitedMs) }));
+    }
+    // A gateway's or an overloaded server's answer says the request was not served just then (RFC 9110
+    // 15.6.3-15.6.5); the spec documents none of these statuses, so no rule is judged on one.
+    if (UNAVAILABLE_STATUSES.includes(answer.status))
+      fail(failure({ kind: 'target-unavailable', seen: TARGET_UNAVAILABLE(what(), answer.status) }));
     return answer;
   }
 

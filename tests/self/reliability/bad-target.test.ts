@@ -5,6 +5,8 @@
  * - hanging from its first request: the same, with the timeout message, after one request timeout;
  * - hanging after the setup: every test ends at its per-request timeout as "not tested" (kind `timeout`),
  *   never a pass and never a contract verdict, and the run exits 3;
+ * - unavailable after the setup (502, 503, 504 in turn): every test "not tested" (kind
+ *   `target-unavailable`), never a deviation, exit 3;
  * - garbage (HTML, empty bodies, JSON declared as text/plain): every test fails with a readable message
  *   quoting the requirement it checked, nothing crashes, the run exits 1.
  * PAYMENTS_REQUEST_TIMEOUT_MS keeps each hang to a second instead of the default ten.
@@ -25,6 +27,8 @@ import {
   BAD_TARGET_IDS,
   startGarbageTarget,
   startHangingTarget,
+  startUnavailableTarget,
+  UNAVAILABLE_ANSWERS,
   type BadTarget,
 } from './support/bad-target.ts';
 import { noted, removeRunFoldersAfterPassingTests } from './support/run-folders.ts';
@@ -135,6 +139,29 @@ test.describe('the suite against a bad target', () => {
     }
     // Each test waits for one request timeout, not for the test timeout.
     expect(Math.max(...run.records.map((r) => r.durationMs))).toBeLessThan(5 * REQUEST_TIMEOUT_MS);
+  });
+
+  test('target unavailable after the setup (502, 503, 504): each test not tested, never a deviation', async () => {
+    const target = await startUnavailableTarget();
+    const run = await runAgainst(target, {
+      target: { [VARIABLES.testAccessToken]: FAKE_TEST_TOKEN },
+      args: ['--project', HANGING_AREA, '--workers', '1'],
+    });
+    expect(run.exitCode, describeRun(run)).toBe(EXIT_CODES.untestable);
+    expect(run.setupFailures).toEqual([]);
+    expect(passed(run.records).map((r) => r.title)).toEqual([]);
+    expect(failed(run.records).length, describeRun(run)).toBeGreaterThan(0);
+    const seenStatuses = new Set<number>();
+    for (const record of failed(run.records)) {
+      expect(
+        record.failures.map((f) => f.kind),
+        record.title,
+      ).toEqual(['target-unavailable']);
+      const status = UNAVAILABLE_ANSWERS.find((s) => record.failures[0]!.seen.includes(`answered ${s}`));
+      if (status !== undefined) seenStatuses.add(status);
+    }
+    expect(seenStatuses.size, 'more than one of the statuses met').toBeGreaterThan(1);
+    expect(run.output).toContain(FAILURE_KINDS['target-unavailable'].category);
   });
 
   test('target answering garbage: every test fails quoting a requirement, no crash', async () => {

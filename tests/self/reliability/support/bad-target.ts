@@ -1,7 +1,7 @@
 /**
  * Purpose-built bad targets on 127.0.0.1 for the suite to be pointed at: one that is down (a port
- * nothing listens on), one that hangs, and one that answers garbage (HTML, empty bodies, JSON declared
- * as plain text). The hanging one may let the global setup through (the probe and the token endpoint
+ * nothing listens on), one that hangs, one that answers as unavailable (502, 503, 504), and one that
+ * answers garbage (HTML, empty bodies, JSON declared as plain text). The hanging one may let the global setup through (the probe and the token endpoint
  * answer), and the garbage one always does, so the tests themselves meet the bad behaviour.
  */
 import { once } from 'node:events';
@@ -68,6 +68,23 @@ export async function startHangingTarget({ probeAnswers }: { probeAnswers: boole
     if (path === PROBE_PATH) return sendJsonError(res, 401);
     if (path === TOKEN_PATH) return sendJsonError(res, 400);
     // No answer: the socket stays open until the client gives up or the server closes.
+  });
+}
+
+/** The statuses the unavailable target answers with, in turn. */
+export const UNAVAILABLE_ANSWERS = [502, 503, 504] as const;
+
+/**
+ * Lets the setup through (the probe 401, the token endpoint 400), then answers every request 502, 503 or
+ * 504 in turn, as a sandbox behind a gateway does while it is down or overloaded.
+ */
+export async function startUnavailableTarget(): Promise<BadTarget> {
+  let next = 0;
+  return serve((path, res) => {
+    if (path === PROBE_PATH) return sendJsonError(res, 401);
+    if (path === TOKEN_PATH) return sendJsonError(res, 400);
+    const status = UNAVAILABLE_ANSWERS[next++ % UNAVAILABLE_ANSWERS.length]!;
+    res.writeHead(status, { 'content-type': 'text/html' }).end(`<h1>${status}</h1>`);
   });
 }
 

@@ -15,6 +15,7 @@ import {
   checkStatus,
   checkSuccess,
   checkThat,
+  describeBody,
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
@@ -285,8 +286,17 @@ test.describe('POST /oauth/token', () => {
     }),
     async ({ api, ids, authorizationCode, ageCredentials }) => {
       const code = await authorizationCode();
-      await ageCredentials(AUTHORIZATION_CODE_VALIDITY_SECONDS + 1, [code]);
-      await checkDocumentedError(await exchangeCode(api, ids, code), INVALID_GRANT);
+      const age = AUTHORIZATION_CODE_VALIDITY_SECONDS + 1;
+      await ageCredentials(age, [code]);
+      const answer = await exchangeCode(api, ids, code);
+      // Taking the code breaks its limit; refusing it otherwise than invalid_grant breaks the Errors row.
+      await checkThat(
+        answer.status >= 400,
+        'limits.code-validity-10-minutes',
+        'a code past its 10 minutes is refused',
+        `a code ${age} s old was answered ${answer.status}`,
+      );
+      await checkDocumentedError(answer, INVALID_GRANT);
     },
   );
 
@@ -420,8 +430,16 @@ test.describe('POST /oauth/token', () => {
     }),
     async ({ api, ids, authorizationCode, ageCredentials }) => {
       const code = await authorizationCode();
-      await ageCredentials(AUTHORIZATION_CODE_VALIDITY_SECONDS - 1, [code]);
-      await checkGrant(await exchangeCode(api, ids, code));
+      const age = AUTHORIZATION_CODE_VALIDITY_SECONDS - 1;
+      await ageCredentials(age, [code]);
+      const answer = await exchangeCode(api, ids, code);
+      await checkThat(
+        answer.status < 400,
+        'token.request.code-valid-10-minutes',
+        'a code is taken until its 10 minutes have passed',
+        `a code ${age} s old was answered ${answer.status}: ${describeBody(answer)}`,
+      );
+      await checkGrant(answer);
     },
   );
 
@@ -452,10 +470,15 @@ test.describe('POST /oauth/token', () => {
         'token.grant.validity-set-by-expires-in',
       );
       await ageCredentials(2, [token]);
-      await checkDocumentedError(
-        await api.getSettlementReportConfig({ auth: { bearer: token } }),
-        INVALID_TOKEN,
+      const expired = await api.getSettlementReportConfig({ auth: { bearer: token } });
+      // Accepting the token breaks its validity; refusing it otherwise than 401 breaks the Errors row.
+      await checkThat(
+        expired.status >= 400,
+        'token.grant.validity-set-by-expires-in',
+        'a token past its expires_in is refused',
+        `a token ${lifetime + 1} s old (expires_in ${lifetime}) was answered ${expired.status}`,
       );
+      await checkDocumentedError(expired, INVALID_TOKEN);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   checkSchema,
   checkSuccess,
   checkThat,
+  describeBody,
 } from '../../support/checks.ts';
 import { declarationsFor } from '../../support/declare.ts';
 import { test } from '../../support/fixtures.ts';
@@ -124,6 +125,13 @@ test.describe('GET /test_user/search', () => {
       // "The token" the search additionally takes in its query is the header's: the seller's in both.
       const token = await sellerTestToken();
       const response = await api.searchTestUsers(token, { auth: { bearer: token } });
+      // Refusing the very token the query asks for breaks that row, whatever the answer was to hold.
+      await checkThat(
+        response.status < 400 || response.status > 499,
+        'test-user-search.query-access-token-test-token',
+        "the seller's test token is taken in the query",
+        `the seller's test token, in the query and the header, was refused with ${response.status}: ${describeBody(response)}`,
+      );
       // No answer of the search is published: no status of the platform's to advise.
       await checkSuccess(response, ANSWER, null);
       await checkSchema(response, 'test-user-search-result', ANSWER);

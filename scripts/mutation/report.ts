@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SAME_AS_FULL, SHAPES, type Shape } from './shapes.ts';
-import type { Killer, MutantVerdict, VariantVerdict } from './verdicts.ts';
+import { killedOnItsRule, type Killer, type MutantVerdict, type VariantVerdict } from './verdicts.ts';
 
 /** How the faithful mock is named among the variants it is proved with. */
 export const FAITHFUL_LABEL = '(faithful mock)';
@@ -102,9 +102,10 @@ export function consoleTables(report: MutationReport): string {
 
 export function summaryLine(report: MutationReport): string {
   const killed = report.mutants.filter((m) => m.verdict === 'KILLED').length;
+  const onTheirRule = report.mutants.filter((m) => killedOnItsRule(m.killedBy, m.breaks)).length;
   const cells = report.variants.flatMap((v) => SHAPES.map((shape) => v.shapes[shape]));
   const passed = cells.filter((c) => c.verdict === 'PASSED').length;
-  return `faithful mock and variants ${passed}/${cells.length} passed (${report.variants.length} x ${SHAPES.join(', ')}); mutants ${killed}/${report.mutants.length} killed (${report.seconds} s)`;
+  return `faithful mock and variants ${passed}/${cells.length} passed (${report.variants.length} x ${SHAPES.join(', ')}); mutants ${killed}/${report.mutants.length} killed, ${onTheirRule} quoting the rule they break (${report.seconds} s)`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -52,7 +52,7 @@ import {
   type MutationReport,
   type ShapeResult,
 } from './report.ts';
-import { killersOf, mutantVerdict, variantVerdict } from './verdicts.ts';
+import { killersOf, mutantVerdict, ownRuleFirst, variantVerdict } from './verdicts.ts';
 
 const FAITHFUL: VariationChoice = { type: 'variant', name: '' };
 const FAITHFUL_TARGET = 'faithful';
@@ -315,7 +315,7 @@ async function main(): Promise<number> {
           profile: profileFor(m),
           scope: outcome.scope,
           verdict: mutantVerdict(outcome.records, outcome.setupFailure),
-          killedBy: killersOf(outcome.records, outcome.setupFailure),
+          killedBy: ownRuleFirst(killersOf(outcome.records, outcome.setupFailure), m.breaks),
           ...(outcome.setupFailure && !outcome.setupFailure.failure
             ? { brokenRun: outcome.setupFailure.message }
             : {}),

@@ -3,12 +3,14 @@
  * fails it with a deviation that quotes a rule; a conformant variant (and the faithful mock) passes with
  * zero failures, or the suite raised a false alarm.
  */
-import { citation, resolveBasis } from '../../lib/basis.ts';
+import { citation, resolveBasis, type Basis } from '../../lib/basis.ts';
 import { isDeviation } from '../../lib/failures.ts';
 import type { SetupFailure, TestRecord } from '../../lib/results.ts';
 
 export interface Killer {
   test: string;
+  /** The rule the failure quotes. */
+  basis: Basis;
   /** The failure's first line: the quote of the rule broken, and what was seen. */
   message: string;
   /** Whether the message starts with the citation of its basis (id and verbatim quote). */
@@ -30,10 +32,21 @@ export function killersOf(records: readonly TestRecord[], setupFailure?: SetupFa
     .filter(({ failure }) => failure.basis !== undefined)
     .map(({ test, failure }) => ({
       test,
+      basis: failure.basis!,
       message: failure.message.split('\n')[0] ?? '',
       quotes:
         failure.message.startsWith(citation(failure.basis!)) && resolveBasis(failure.basis!).quote.length > 0,
     }));
+}
+
+/** Whether some failure that killed a mutant quotes the very rule it breaks (not only a rule near it). */
+export function killedOnItsRule(killers: readonly Killer[], breaks: string): boolean {
+  return killers.some((k) => k.basis === breaks);
+}
+
+/** The killers with those quoting the mutant's own rule first: the tables show the first. */
+export function ownRuleFirst(killers: readonly Killer[], breaks: string): Killer[] {
+  return [...killers].sort((a, b) => Number(b.basis === breaks) - Number(a.basis === breaks));
 }
 
 export function mutantVerdict(records: readonly TestRecord[], setupFailure?: SetupFailure): MutantVerdict {

@@ -269,6 +269,13 @@ test.describe('POST /oauth/token', () => {
       const response = await exchangeCode(api, ids, await authorizationCode(), {
         redirectUri: OTHER_REDIRECT_URI,
       });
+      // Granting breaks the match rule; refusing otherwise than invalid_grant breaks the Errors row.
+      await checkThat(
+        response.status >= 400,
+        'token.request.redirect-uri-must-match',
+        'a code exchanged with another redirect_uri is refused',
+        `an exchange with redirect_uri ${OTHER_REDIRECT_URI}, not the configured one, was answered ${response.status}`,
+      );
       await checkDocumentedError(response, INVALID_GRANT);
     },
   );

@@ -3,7 +3,7 @@
  * `payments-conformance <command>`: the one entry point of the suite, for this repository's npm scripts
  * and for other repositories (npx). Each command has --help; the exit codes are the same everywhere.
  */
-import { endQuietlyWhenOutputCloses } from '../lib/closed-output.ts';
+import { dropOutputOnceReaderLeaves } from '../lib/closed-output.ts';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
 import { SUITE_VERSION } from '../lib/version.ts';
 import { CONSOLE_IO, type CommandIo } from './io.ts';
@@ -88,7 +88,7 @@ async function dispatch(argv: readonly string[], io: CommandIo): Promise<number>
 const LONG_RUNNING = new Set(['mock']);
 
 const argv = process.argv.slice(2);
-endQuietlyWhenOutputCloses();
+dropOutputOnceReaderLeaves();
 dispatch(argv, CONSOLE_IO).then(
   (code) => {
     if (!LONG_RUNNING.has(argv[0] ?? '') || code !== EXIT_CODES.conformant) process.exitCode = code;

@@ -30,7 +30,7 @@ import { FAILURE_KINDS } from '../lib/failures.ts';
 import { GENERATIVE_VARIABLES, GenerativeConfigError, runSeed, runsFor } from '../lib/generation.ts';
 import { runInvocation } from '../lib/invocation.ts';
 import { reportPaths, reportPathsUnder, type ReportPaths } from '../lib/report-paths.ts';
-import { parseResults, type SetupFailure, type TestRecord } from '../lib/results.ts';
+import { parseResults, type RunProgress, type SetupFailure, type TestRecord } from '../lib/results.ts';
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../reporting/baseline.ts';
@@ -180,6 +180,13 @@ function readSetupFailures(file: string): SetupFailure[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SetupFailure[]) : [];
 }
 
+/** How far a runner that reported some tests got, when it stopped before its end; else undefined. */
+function cutShortBy(file: string, reported: number): { reported: number; planned: number } | undefined {
+  if (!existsSync(file)) return undefined;
+  const progress = JSON.parse(readFileSync(file, 'utf8')) as RunProgress;
+  return progress.ended ? undefined : { reported, planned: progress.planned };
+}
+
 /** Renames `from` to `to`; false when they are on different file systems (then `from` stays). */
 function moved(from: string, to: string): boolean {
   try {
@@ -319,13 +326,12 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   // A partial run's coverage counts what it did not select, so it needs the whole inventory: listed
   // beside the run rather than after it (when the suite's code changed since it was last listed), and
   // with its own record of the last run, which a listing must never overwrite.
-  const inventoryListing =
-    partial && !args.playwright.includes('--list')
-      ? suiteInventory([], {
-          ...env,
-          [LAST_RUN_VARIABLE]: path.join(prepared.paths.run.root, `inventory-${LAST_RUN_FILE}`),
-        })
-      : undefined;
+  const listInventory = () =>
+    suiteInventory([], {
+      ...env,
+      [LAST_RUN_VARIABLE]: path.join(prepared.paths.run.root, `inventory-${LAST_RUN_FILE}`),
+    });
+  const inventoryListing = partial && !args.playwright.includes('--list') ? listInventory() : undefined;
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
   const concurrency = await concurrencyFor(config, args, io);
@@ -371,7 +377,10 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     return EXIT_CODES.untestable;
   }
   if (args.playwright.includes('--list')) return run.exitCode;
-  const inventory = await inventoryListing;
+  const cutShort = cutShortBy(prepared.paths.run.progress, records.length);
+  // A run cut short reported only some of its tests: the others exist, untested, not missing.
+  const inventory =
+    (await inventoryListing) ?? (cutShort ? await listInventory().catch(() => undefined) : undefined);
   const allureResults = readResultFolder(prepared.paths.run.allureResults);
   mkdirSync(paths.root, { recursive: true });
   const keptResults = publish(prepared.paths.run, paths);
@@ -384,6 +393,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     keepAllureResultsIn: keptResults,
     subset: partial,
     minExercised: args.minExercised,
+    cutShort,
     selection: selectionLabel(args.selection),
     target: targetLabel(config),
     profile: config.profile,

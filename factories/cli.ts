@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { endQuietlyWhenOutputCloses } from '../lib/closed-output.ts';
+import { dropOutputOnceReaderLeaves } from '../lib/closed-output.ts';
 import { INDUSTRIES } from '../lib/catalogue.ts';
 import {
   INVALID_PREFERENCE_VARIANTS,
@@ -200,6 +200,6 @@ export function runFactoryCli(args: readonly string[]): number {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  endQuietlyWhenOutputCloses();
+  dropOutputOnceReaderLeaves();
   process.exitCode = runFactoryCli(process.argv.slice(2));
 }

@@ -7,7 +7,7 @@
  * outputs, so a failed start never leaves the folder half old, half new.
  */
 import { resolve } from 'node:path';
-import { RESULTS_FILE, SETUP_FAILURES_FILE } from './results.ts';
+import { RESULTS_FILE, RUN_PROGRESS_FILE, SETUP_FAILURES_FILE } from './results.ts';
 import { RUN_VARIABLES } from './run-variables.ts';
 
 export const DEFAULT_REPORTS_DIR = 'reports';
@@ -18,6 +18,8 @@ export interface RunOutputPaths {
   allureResults: string;
   results: string;
   setupFailures: string;
+  /** How far the test runner got (lib/results.ts RunProgress). */
+  progress: string;
 }
 
 export interface ReportPaths {
@@ -53,6 +55,7 @@ export function reportPathsUnder(root: string): ReportPaths {
       allureResults: resolve(run, 'allure-results'),
       results: resolve(run, RESULTS_FILE),
       setupFailures: resolve(run, SETUP_FAILURES_FILE),
+      progress: resolve(run, RUN_PROGRESS_FILE),
     },
     allureResults: resolve(base, 'allure-results'),
     results: resolve(base, RESULTS_FILE),

@@ -127,6 +127,17 @@ export const RUN_LABELS = {
 
 export const RESULTS_FILE = 'results.jsonl';
 export const SETUP_FAILURES_FILE = 'setup-failures.json';
+export const RUN_PROGRESS_FILE = 'progress.json';
+
+/**
+ * How far the test runner got: written when it starts (the tests it will report) and again when it ends.
+ * A runner that stops between the two (a crash, a kill) leaves `ended` false: what it did not report was
+ * never tested.
+ */
+export interface RunProgress {
+  planned: number;
+  ended: boolean;
+}
 
 /** One record as a line of RESULTS_FILE (JSON Lines), as parseResults reads it back. */
 export function resultLine(record: TestRecord): string {

@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { endQuietlyWhenOutputCloses } from '../lib/closed-output.ts';
+import { dropOutputOnceReaderLeaves } from '../lib/closed-output.ts';
 import { isEntryPoint } from '../lib/runtime.ts';
 import { VARIABLES } from '../lib/target.ts';
 import { buildMock } from './app.ts';
@@ -225,7 +225,7 @@ export function mockCliFailure(error: unknown): { message: string; exitCode: num
 }
 
 if (isEntryPoint(import.meta.url)) {
-  endQuietlyWhenOutputCloses();
+  dropOutputOnceReaderLeaves();
   runMockCli(process.argv.slice(2)).catch((error: unknown) => {
     const failure = mockCliFailure(error);
     console.error(failure.message);

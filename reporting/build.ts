@@ -31,6 +31,8 @@ export interface RunReportInput {
   subset: boolean;
   /** The least share of the testable requirements, in percent, the run must exercise (--min-exercised). */
   minExercised?: number;
+  /** Set when the test runner stopped before its end: how far it got. */
+  cutShort?: { reported: number; planned: number };
   selection: string;
   /** The target as reports name it: its base URL without credentials, or `embedded mock`. */
   target: string;
@@ -64,6 +66,7 @@ export async function buildRunReports(
     coverage,
     subset: input.subset,
     minExercised: input.minExercised,
+    cutShort: input.cutShort,
   });
   mkdirSync(paths.root, { recursive: true });
   writeFileSync(paths.coverageJson, `${JSON.stringify(coverage, null, 2)}\n`);

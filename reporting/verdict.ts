@@ -3,7 +3,7 @@ import { EXIT_CODES, type ExitCode } from '../lib/exit-codes.ts';
 import { isDeviation } from '../lib/failures.ts';
 import type { TestRecord } from '../lib/results.ts';
 import type { BaselineOutcome } from './baseline.ts';
-import { requirementsWithoutTest, type Coverage } from './coverage.ts';
+import { requirementsWithoutTest, type Coverage, type Verdict } from './coverage.ts';
 
 export interface RunVerdict {
   exitCode: ExitCode;
@@ -21,6 +21,8 @@ export interface VerdictInput {
   subset: boolean;
   /** The least share of the testable requirements, in percent, a run of the whole suite must exercise. */
   minExercised?: number;
+  /** Set when the test runner stopped before its end (lib/results.ts RunProgress): how far it got. */
+  cutShort?: { reported: number; planned: number };
 }
 
 /** "86 of 367 testable requirements exercised (23%)": a share of the spec, rounded down, never overstated. */
@@ -29,10 +31,15 @@ export function requirementShare(count: number, testable: number, what: string):
   return `${count} of ${testable} testable requirements ${what} (${percent}%)`;
 }
 
-/** The testable requirements a run exercised (passed, failed or a known deviation), and their share. */
+const EXERCISED: readonly Verdict[] = ['passed', 'failed', 'known deviation'];
+
+/**
+ * The spec's testable requirements a run exercised (passed, failed or a known deviation), and their
+ * share; a platform or HTTP fact's row is no requirement of the spec, whatever its verdict.
+ */
 export function exercisedShare(coverage: Coverage): { exercised: number; testable: number; percent: number } {
   const { testable } = coverage.totals;
-  const exercised = coverage.totals.passed + coverage.totals.failed + coverage.totals['known deviation'];
+  const exercised = coverage.rows.filter((r) => r.source === 'spec' && EXERCISED.includes(r.verdict)).length;
   return { exercised, testable, percent: testable === 0 ? 0 : (100 * exercised) / testable };
 }
 
@@ -42,6 +49,7 @@ export function computeVerdict({
   coverage,
   subset,
   minExercised,
+  cutShort,
 }: VerdictInput): RunVerdict {
   const executed = records.filter((r) => r.status !== 'skipped');
   const reasons: string[] = [];
@@ -63,8 +71,16 @@ export function computeVerdict({
   const withoutTest = subset ? [] : requirementsWithoutTest(coverage);
   if (withoutTest.length > 0)
     reasons.push(`${withoutTest.length} testable requirement(s) without any test: ${withoutTest.join(', ')}`);
+  const stopped = cutShort
+    ? `the test runner stopped after reporting ${cutShort.reported} of its ${cutShort.planned} tests (see its output above): the rest were never tested`
+    : undefined;
   if (deviating > 0 || withoutTest.length > 0)
-    return { exitCode: EXIT_CODES.deviations, headline: 'DEVIATIONS FOUND', reasons };
+    return {
+      exitCode: EXIT_CODES.deviations,
+      headline: 'DEVIATIONS FOUND',
+      reasons: [...reasons, ...(stopped ? [stopped] : [])],
+    };
+  if (stopped) return { exitCode: EXIT_CODES.untestable, headline: 'NOT FULLY TESTED', reasons: [stopped] };
   const untestable = records.filter((r) => r.status === 'failed' && !r.failures.some(isDeviation));
   if (untestable.length > 0) {
     return {

@@ -5,6 +5,7 @@
  * prints the summary.
  */
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { dropOutputOnceReaderLeaves } from '../../lib/closed-output.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { SetupError } from '../setup-target.ts';
 
@@ -40,6 +41,8 @@ export default class ConsoleReporter implements Reporter {
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
+    // The runner's lines go to the run command's own output: a reader gone early must not stop the run.
+    dropOutputOnceReaderLeaves();
     this.total = suite.allTests().length;
     if (this.total > 0) console.log(`Running ${this.total} tests using ${config.workers} workers`);
     this.started = Date.now();

@@ -17,6 +17,7 @@ import {
   resultLine,
   testKeyOf,
   type RateLimitWait,
+  type RunProgress,
   type TestRecord,
   type TestStatus,
 } from '../../lib/results.ts';
@@ -72,6 +73,8 @@ function untypedFailure(result: TestResult): Failure {
 export default class VerdictReporter implements Reporter {
   private rootDir = process.cwd();
   private readonly resultsFile = reportPaths().run.results;
+  private readonly progressFile = reportPaths().run.progress;
+  private planned = 0;
 
   constructor() {
     // Inherited by the workers Playwright starts after this: typed failures may keep their worker.
@@ -82,10 +85,22 @@ export default class VerdictReporter implements Reporter {
     return false;
   }
 
-  onBegin(config: FullConfig): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.rootDir = config.rootDir;
     mkdirSync(dirname(this.resultsFile), { recursive: true });
     writeFileSync(this.resultsFile, '');
+    this.planned = suite.allTests().length;
+    this.writeProgress(false);
+  }
+
+  /** Reached however the run ends (tests done, --max-failures, Ctrl-C); never by a runner that died. */
+  onEnd(): void {
+    this.writeProgress(true);
+  }
+
+  private writeProgress(ended: boolean): void {
+    const progress: RunProgress = { planned: this.planned, ended };
+    writeFileSync(this.progressFile, JSON.stringify(progress));
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {

@@ -1,13 +1,14 @@
 /**
  * The verdict's word on how much a passing run tested: a whole run with skipped tests says what share of
- * the testable requirements it exercised, and --min-exercised turns a share below its floor into exit 3
- * (NOT FULLY TESTED), never into a pass, while a deviation still wins over it.
+ * the testable requirements it exercised, --min-exercised turns a share below its floor into exit 3 (NOT
+ * FULLY TESTED), never into a pass, and so does a test runner that stopped before its end; a deviation
+ * still wins over both.
  */
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import type { TestRecord } from '../../../lib/results.ts';
 import type { BaselineOutcome } from '../../../reporting/baseline.ts';
-import type { Coverage } from '../../../reporting/coverage.ts';
+import type { Coverage, CoverageRow } from '../../../reporting/coverage.ts';
 import { computeVerdict } from '../../../reporting/verdict.ts';
 
 const record = (status: TestRecord['status']) =>
@@ -18,24 +19,25 @@ const deviating = {
   unlisted: [{}] as BaselineOutcome['unlisted'],
 };
 
-/** A whole run's coverage: `exercised` of 200 testable requirements passed, the rest not exercised. */
+/**
+ * A whole run's coverage: `exercised` of 200 testable requirements passed, the rest not exercised, and a
+ * platform fact's row failed (accepted by a baseline, say), which is no requirement of the spec.
+ */
 function coverage(exercised: number): Coverage {
+  const spec = (verdict: CoverageRow['verdict']) => ({ source: 'spec', verdict }) as CoverageRow;
   return {
-    totals: {
-      requirements: 230,
-      testable: 200,
-      passed: exercised,
-      failed: 0,
-      'known deviation': 0,
-      'not exercised': 200 - exercised,
-      'not selected': 0,
-      'no test': 0,
-      untestable: 30,
-      advice: 0,
-    },
-    rows: [],
+    totals: { requirements: 230, testable: 200 },
+    rows: [
+      ...Array.from({ length: exercised }, () => spec('passed')),
+      ...Array.from({ length: 200 - exercised }, () => spec('not exercised')),
+      { source: 'platform', verdict: 'failed' } as CoverageRow,
+    ],
   } as Partial<Coverage> as Coverage;
 }
+
+const STOPPED = { reported: 4, planned: 10 };
+const STOPPED_REASON =
+  'the test runner stopped after reporting 4 of its 10 tests (see its output above): the rest were never tested';
 
 const RECORDS = [...Array.from({ length: 3 }, () => record('passed')), record('skipped')];
 
@@ -45,7 +47,7 @@ const CASES = [
     input: { records: RECORDS, coverage: coverage(150), baseline: NO_BASELINE, subset: false },
     exitCode: EXIT_CODES.conformant,
     headline: 'CONFORMANT',
-    reason: '150 of 200 testable requirements exercised (75%); 1 test(s) skipped',
+    reasons: ['150 of 200 testable requirements exercised (75%); 1 test(s) skipped'],
   },
   {
     case: 'a share above the floor',
@@ -58,7 +60,7 @@ const CASES = [
     },
     exitCode: EXIT_CODES.conformant,
     headline: 'CONFORMANT',
-    reason: '150 of 200 testable requirements exercised (75%); 1 test(s) skipped',
+    reasons: ['150 of 200 testable requirements exercised (75%); 1 test(s) skipped'],
   },
   {
     case: 'a share below the floor',
@@ -71,22 +73,49 @@ const CASES = [
     },
     exitCode: EXIT_CODES.untestable,
     headline: 'NOT FULLY TESTED',
-    reason:
+    reasons: [
       '149 of 200 testable requirements exercised (74%), under --min-exercised 75%: 1 test(s) skipped for what the target lacks (see "Skipped, by reason")',
+    ],
   },
   {
     case: 'a deviation below the floor',
     input: { records: RECORDS, coverage: coverage(10), baseline: deviating, subset: false, minExercised: 75 },
     exitCode: EXIT_CODES.deviations,
     headline: 'DEVIATIONS FOUND',
-    reason: '1 deviation(s) from the spec',
+    reasons: ['1 deviation(s) from the spec'],
+  },
+  {
+    case: 'a runner stopped before its end',
+    input: {
+      records: RECORDS,
+      coverage: coverage(150),
+      baseline: NO_BASELINE,
+      subset: false,
+      cutShort: STOPPED,
+    },
+    exitCode: EXIT_CODES.untestable,
+    headline: 'NOT FULLY TESTED',
+    reasons: [STOPPED_REASON],
+  },
+  {
+    case: 'a runner stopped before its end after finding a deviation',
+    input: {
+      records: RECORDS,
+      coverage: coverage(150),
+      baseline: deviating,
+      subset: false,
+      cutShort: STOPPED,
+    },
+    exitCode: EXIT_CODES.deviations,
+    headline: 'DEVIATIONS FOUND',
+    reasons: ['1 deviation(s) from the spec', STOPPED_REASON],
   },
 ];
 
-for (const { case: name, input, exitCode, headline, reason } of CASES) {
+for (const { case: name, input, exitCode, headline, reasons } of CASES) {
   test(`${name}: ${headline} (exit ${exitCode})`, () => {
     const verdict = computeVerdict(input);
-    expect(verdict).toEqual({ exitCode, headline, reasons: [reason] });
+    expect(verdict).toEqual({ exitCode, headline, reasons });
   });
 }
 

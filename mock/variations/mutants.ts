@@ -10,7 +10,7 @@ import { errorNameForStatus, type ErrorBody } from '../../lib/error-body.ts';
 import type { RequirementId } from '../../lib/requirements/index.ts';
 import type { EndpointId } from '../../lib/catalogue.ts';
 import type { MockRules } from '../rules.ts';
-import { PKCE_VERIFIER } from '../../lib/sure-valid.ts';
+import { openPreferenceValues, PKCE_VERIFIER } from '../../lib/sure-valid.ts';
 import { requestViolations } from '../validation.ts';
 import type { Effect, MutableResponse, Rewrite } from './effects.ts';
 import { PLATFORM_REQUEST_FORMS } from './variants.ts';
@@ -384,7 +384,7 @@ export const MUTANTS = [
     endpoint: 'preference',
     kind: 'wrong-type',
     description:
-      "payer.phone and the street numbers are taken only as strings, as the platform types them: the spec's integers are refused (the conformant variant platform-request-forms under lenient)",
+      "payer.phone and the street numbers are taken only as strings, as the platform types them: the spec's integers are refused (the conformant variant platform-request-forms, proved under platform)",
     breaks: 'preference.request.payer-phone-area-code-integer',
     effects: PLATFORM_REQUEST_FORMS,
   },
@@ -1002,6 +1002,25 @@ export const MUTANTS = [
           )
         : false,
     ),
+  },
+  {
+    name: 'preference-open-value-bad-gateway',
+    endpoint: 'preference',
+    kind: 'wrong-error-status',
+    description:
+      'a preference carrying a value the spec leaves open (lib/sure-valid.ts) crashes the server behind its gateway, which answers 502; ordinary ones are taken',
+    breaks: requirement('preference.request.json-body'),
+    effects: [
+      {
+        kind: 'rewrite-response',
+        endpoints: ['preference'],
+        rewrite: (response) => {
+          if (openPreferenceValues(response.request.body).length === 0) return;
+          response.status = 502;
+          response.body = { message: 'Bad gateway', error: errorNameForStatus(502), status: 502 };
+        },
+      },
+    ],
   },
   {
     name: 'preference-non-string-crashes',

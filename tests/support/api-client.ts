@@ -16,7 +16,7 @@ import {
 } from '../../lib/catalogue.ts';
 import { RATE_LIMITED, waitingOut429 } from '../../run/rate-limit.ts';
 import { addRateLimitWait } from './request-costs.ts';
-import { UNAVAILABLE_STATUSES } from '../../lib/failures.ts';
+import { UNAVAILABLE_STATUSES, type FailureKind } from '../../lib/failures.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
 import { ATTACHING, attachTo, CONTENT_TYPES } from './attachments.ts';
@@ -61,15 +61,27 @@ export interface CallOptions {
   prefer?: FaultPreference;
   headers?: Record<string, string>;
   /**
-   * What no answer means: by default the test could not test the target ("not tested"); `throw` hands a
-   * NoAnswer to the caller, for a robustness case, where hanging on one request is what is judged.
+   * What no answer (or a 502, 503 or 504) means: by default the test could not test the target ("not
+   * tested"); `throw` hands a NoAnswer to the caller, for a robustness case, where failing to answer one
+   * request is what is judged.
    */
   noAnswer?: 'not-tested' | 'throw';
 }
 
-/** The target gave no answer to a request whose caller judges that itself (CallOptions.noAnswer). */
+/**
+ * The target gave no answer, or answered as unavailable (502, 503, 504), to a request whose caller judges
+ * that itself (CallOptions.noAnswer); `kind` is what it means where nothing else is known.
+ */
 export class NoAnswer extends Error {
   override name = 'NoAnswer';
+  constructor(
+    message: string,
+    readonly kind: Extract<FailureKind, 'timeout' | 'target-unreachable' | 'target-unavailable'>,
+    /** What happened, without what it would mean alone (e.g. `POST /checkout/preferences was answered 502`). */
+    readonly brief: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface RawRequest extends CallOptions {
@@ -184,8 +196,12 @@ export class ApiClient {
     }
     // A gateway's or an overloaded server's answer says the request was not served just then (RFC 9110
     // 15.6.3-15.6.5); the spec documents none of these statuses, so no rule is judged on one.
-    if (UNAVAILABLE_STATUSES.includes(answer.status))
-      fail(failure({ kind: 'target-unavailable', seen: TARGET_UNAVAILABLE(what(), answer.status) }));
+    if (UNAVAILABLE_STATUSES.includes(answer.status)) {
+      const seen = TARGET_UNAVAILABLE(what(), answer.status);
+      if (req.noAnswer === 'throw')
+        throw new NoAnswer(seen, 'target-unavailable', `${what()} was answered ${answer.status}`);
+      fail(failure({ kind: 'target-unavailable', seen }));
+    }
     return answer;
   }
 
@@ -242,6 +258,8 @@ export class ApiClient {
       if (req.noAnswer === 'throw')
         throw new NoAnswer(
           TARGET_GAVE_NO_ANSWER(what, timedOut ? `no answer within ${this.timeoutMs} ms` : reason),
+          timedOut ? 'timeout' : 'target-unreachable',
+          `${what} got no answer (${timedOut ? `none within ${this.timeoutMs} ms` : reason})`,
         );
       fail(
         failure({

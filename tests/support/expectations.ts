@@ -208,9 +208,10 @@ export function expectTakenOrRefused(
 }
 
 /**
- * The answer to a request carrying an open value. No answer is judged against the same request with only
- * sure-valid values (`base`): a target that answers that one but not this hangs on the value, a
- * divergence; a target that answers neither is not answering at all, and could not be tested.
+ * The answer to a request carrying an open value. No answer, or a 502, 503 or 504, is judged against the
+ * same request with only sure-valid values (`base`): a target that answers that one but not this hangs or
+ * fails on the value, a divergence; a target that answers neither is not answering at all, and could not
+ * be tested.
  */
 export async function answerToOpenValue<T>(
   send: (request: T, options: CallOptions) => Promise<ApiResponse>,
@@ -225,13 +226,13 @@ export async function answerToOpenValue<T>(
     try {
       await send(base, { noAnswer: 'throw' });
     } catch (control) {
-      if (control instanceof NoAnswer) fail(failure({ kind: 'timeout', seen: control.message }));
+      if (control instanceof NoAnswer) fail(failure({ kind: control.kind, seen: control.message }));
       throw control;
     }
     return diverge({
       kind: 'behaviour',
       basis,
-      seen: `${error.message}, while the same request with ordinary values was answered: the target hangs on the value`,
+      seen: `${error.brief}, while the same request with ordinary values was answered: the target ${error.kind === 'target-unavailable' ? 'fails' : 'hangs'} on the value`,
     });
   }
 }

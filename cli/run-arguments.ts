@@ -92,7 +92,7 @@ function regex(option: string, value: string): string {
 }
 
 /**
- * A share of the testable requirements, in percent (1 to 100): a run that exercised less is not fully
+ * A share of the testable requirements, in percent (above 0, at most 100): a run that exercised less is not fully
  * tested, however well the rest passed. Judged on a whole suite (a run, or its merged shards).
  */
 export function parseMinExercised(value: string): number {

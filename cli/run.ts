@@ -74,7 +74,8 @@ Selection (a selection gets a verdict on what it selected; the rest is reported 
   file[:line]          spec files or single tests
 
 Run:
-  --plan               list what would run and what would be skipped, and why, without a request
+  --plan               list what would run and what would be skipped, and why, and the share of the
+                       spec the tests that run declare, without a request
   --reports DIR        write reports to DIR (default ./reports)
   --no-html            skip Allure's HTML report (coverage, JUnit, summary.json and Allure's results
                        are written as always): a run ends 1-2 s sooner, with about 3 s less CPU

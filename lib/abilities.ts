@@ -25,7 +25,8 @@ export const ABILITY_PURPOSES: Record<Ability, string> = {
   faults:
     'answers a documented error on request (Prefer: code=NNN), as the embedded mock does; a sandbox does not',
   clock: 'moves its clock on request to age codes and tokens, as the embedded mock does; a sandbox does not',
-  authorize: 'mints authorization codes without a person, as the embedded mock does',
+  authorize:
+    'mints authorization codes without a person, as the embedded mock does; a sandbox asks a person (npm run authorize)',
   destructive:
     'may have the resources it lent used up (agreements cancelled, disputes opened, reports scheduled): give it when you lend them',
   fixtures: 'creates agreements and claims on request, as the embedded mock does; a sandbox does not',

@@ -11,5 +11,6 @@ export const EXIT_CODE_HELP = `Exit codes:
   0  conformant: every selected test passed (known deviations of the baseline aside)
   1  contract deviations found (or the selection ran no test at all)
   2  usage or configuration error, found before any request; nothing in the reports folder is changed
-  3  the target could not be tested: unreachable, timing out, refusing the credentials, or setup failed;
-     or less of the spec was exercised than --min-exercised asks`;
+  3  the target could not be tested: unreachable, timing out, answering 502/503/504, refusing the
+     credentials, setup failed, a lent resource used up, the test runner stopped early; or less of the
+     spec was exercised than --min-exercised asks`;

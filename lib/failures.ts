@@ -23,7 +23,7 @@ export const FAILURE_KINDS = {
   timeout: { verdict: 'untestable', category: 'Not tested: target timed out' },
   'target-unavailable': {
     verdict: 'untestable',
-    category: 'Not tested: target unavailable (502, 503 or 504)',
+    category: `Not tested: target unavailable (${UNAVAILABLE_STATUSES.join(', ')})`,
   },
   'credentials-refused': { verdict: 'untestable', category: 'Not tested: credentials refused' },
   'ability-broken': {

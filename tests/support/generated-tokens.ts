@@ -15,7 +15,7 @@ import { expectSchema, expectSuccess, type CaseContext } from './expectations.ts
 import { fail } from './outcome.ts';
 import { failure } from '../../run/typed-failure.ts';
 
-const INVALID_REQUEST = documentedError('token.error.400-invalid-request');
+export const INVALID_REQUEST = documentedError('token.error.400-invalid-request');
 const NO_REFRESH_TOKEN =
   "needs a refresh token: the target's client_credentials grant carries none, and without ability 'authorize' no code can be exchanged for one";
 

@@ -21,6 +21,7 @@ import { checkGenerated, quietClient } from '../../support/property-runner.ts';
 import {
   expectGrant,
   freshRefreshToken,
+  INVALID_REQUEST,
   mintCode,
   notLive,
   requestableScopes,
@@ -35,10 +36,7 @@ const REFUSALS = listedRefusals('token');
  * A value refused as such is "unsupported parameter or value ... or malformed request": the row a refusal
  * of an open value quotes when it matches none of them.
  */
-const OPEN_VALUE_REFUSALS = [
-  ...REFUSALS.filter((row) => row.id === 'token.error.400-invalid-request'),
-  ...REFUSALS.filter((row) => row.id !== 'token.error.400-invalid-request'),
-];
+const OPEN_VALUE_REFUSALS = [INVALID_REQUEST, ...REFUSALS.filter((row) => row.id !== INVALID_REQUEST.id)];
 const GRANT: RequirementId[] = [
   'token.response-access-token-grant',
   'token.route',

@@ -15,7 +15,7 @@ import { expect, test } from '@playwright/test';
 import { ABILITIES } from '../../../lib/abilities.ts';
 import { citation } from '../../../lib/basis.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
-import { FAILURE_KINDS, isDeviation, type FailureKind } from '../../../lib/failures.ts';
+import { FAILURE_KINDS, isDeviation, UNAVAILABLE_STATUSES, type FailureKind } from '../../../lib/failures.ts';
 import type { TestRecord } from '../../../lib/results.ts';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
 import { VARIABLES } from '../../../lib/target.ts';
@@ -28,7 +28,6 @@ import {
   startGarbageTarget,
   startHangingTarget,
   startUnavailableTarget,
-  UNAVAILABLE_ANSWERS,
   type BadTarget,
 } from './support/bad-target.ts';
 import { noted, removeRunFoldersAfterPassingTests } from './support/run-folders.ts';
@@ -157,7 +156,7 @@ test.describe('the suite against a bad target', () => {
         record.failures.map((f) => f.kind),
         record.title,
       ).toEqual(['target-unavailable']);
-      const status = UNAVAILABLE_ANSWERS.find((s) => record.failures[0]!.seen.includes(`answered ${s}`));
+      const status = UNAVAILABLE_STATUSES.find((s) => record.failures[0]!.seen.includes(`answered ${s}`));
       if (status !== undefined) seenStatuses.add(status);
     }
     expect(seenStatuses.size, 'more than one of the statuses met').toBeGreaterThan(1);

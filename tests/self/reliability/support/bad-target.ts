@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { endpointById } from '../../../../lib/catalogue.ts';
+import { UNAVAILABLE_STATUSES } from '../../../../lib/failures.ts';
 import { LOOPBACK } from '../../../../lib/loopback.ts';
 import { seededIdVariables } from '../../../../mock/seeded-env.ts';
 
@@ -71,9 +72,6 @@ export async function startHangingTarget({ probeAnswers }: { probeAnswers: boole
   });
 }
 
-/** The statuses the unavailable target answers with, in turn. */
-export const UNAVAILABLE_ANSWERS = [502, 503, 504] as const;
-
 /**
  * Lets the setup through (the probe 401, the token endpoint 400), then answers every request 502, 503 or
  * 504 in turn, as a sandbox behind a gateway does while it is down or overloaded.
@@ -83,7 +81,7 @@ export async function startUnavailableTarget(): Promise<BadTarget> {
   return serve((path, res) => {
     if (path === PROBE_PATH) return sendJsonError(res, 401);
     if (path === TOKEN_PATH) return sendJsonError(res, 400);
-    const status = UNAVAILABLE_ANSWERS[next++ % UNAVAILABLE_ANSWERS.length]!;
+    const status = UNAVAILABLE_STATUSES[next++ % UNAVAILABLE_STATUSES.length]!;
     res.writeHead(status, { 'content-type': 'text/html' }).end(`<h1>${status}</h1>`);
   });
 }

@@ -161,12 +161,15 @@ function classify(target: string, answer: Answer): SetupFailure {
     };
   }
   // The token endpoint answered, but not with a grant: that is a deviation of the token endpoint itself.
+  // A grant without the field misses a required field; one with another value breaks the field's type.
+  const hasAccessToken =
+    typeof answer.body === 'object' && answer.body !== null && 'access_token' in answer.body;
   const deviation =
     answer.status === 200
       ? failure({
           kind: 'schema',
-          basis: 'token.grant.access-token-string',
-          seen: `a client_credentials grant (test_token "true") carries no access_token: ${excerpt(answer)}`,
+          basis: hasAccessToken ? 'token.grant.access-token-string' : 'token.grant.fields-present',
+          seen: `a client_credentials grant (test_token "true") carries ${hasAccessToken ? 'an access_token that is no token' : 'no access_token'}: ${excerpt(answer)}`,
         })
       : failure({
           kind: 'status',

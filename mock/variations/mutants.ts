@@ -563,7 +563,7 @@ export const MUTANTS = [
     endpoint: 'subscription-plan',
     kind: 'wrong-type',
     description: 'auto_recurring.transaction_amount is a numeric string',
-    breaks: 'subscription-plan.auto-recurring-object',
+    breaks: requirement('subscription-plan.auto-recurring-transaction-amount-number'),
     effects: rewrite(
       'subscription-plan',
       onSuccess((body) => {

@@ -36,6 +36,7 @@ import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.t
 import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../reporting/baseline.ts';
 import type { KeptResults } from '../reporting/allure-results.ts';
 import { readResultFolder } from '../reporting/result-files.ts';
+import type { CutShort } from '../reporting/verdict.ts';
 import { withoutCredentials } from '../run/redact.ts';
 import { SHARD_VARIABLE } from '../run/state.ts';
 import { loadTargetConfig } from '../run/target.ts';
@@ -181,11 +182,13 @@ function readSetupFailures(file: string): SetupFailure[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SetupFailure[]) : [];
 }
 
-/** How far a runner that reported some tests got, when it stopped before its end; else undefined. */
-function cutShortBy(file: string, reported: number): { reported: number; planned: number } | undefined {
+/** How far a runner got that reported fewer tests than it planned (it stopped, or ended early); else undefined. */
+function cutShortBy(file: string, reported: number): CutShort | undefined {
   if (!existsSync(file)) return undefined;
   const progress = JSON.parse(readFileSync(file, 'utf8')) as RunProgress;
-  return progress.ended ? undefined : { reported, planned: progress.planned };
+  return progress.ended && reported >= progress.planned
+    ? undefined
+    : { reported, planned: progress.planned, ended: progress.ended };
 }
 
 /** Renames `from` to `to`; false when they are on different file systems (then `from` stays). */

@@ -18,7 +18,7 @@ import { renderCoverageMarkdown } from './coverage-markdown.ts';
 import { entryOf, historyFiles, recordRun } from './history.ts';
 import { renderJunit } from './junit.ts';
 import { summaryFile, summaryLines } from './summary.ts';
-import { computeVerdict, type RunVerdict } from './verdict.ts';
+import { computeVerdict, type CutShort, type RunVerdict } from './verdict.ts';
 
 export interface RunReportInput {
   records: readonly TestRecord[];
@@ -31,8 +31,8 @@ export interface RunReportInput {
   subset: boolean;
   /** The least share of the testable requirements, in percent, the run must exercise (--min-exercised). */
   minExercised?: number;
-  /** Set when the test runner stopped before its end: how far it got. */
-  cutShort?: { reported: number; planned: number };
+  /** Set when the runner reported fewer tests than it planned: how far it got. */
+  cutShort?: CutShort;
   selection: string;
   /** The target as reports name it: its base URL without credentials, or `embedded mock`. */
   target: string;

@@ -13,6 +13,12 @@ export interface RunVerdict {
   reasons: string[];
 }
 
+export interface CutShort {
+  reported: number;
+  planned: number;
+  ended: boolean;
+}
+
 export interface VerdictInput {
   records: readonly TestRecord[];
   baseline: BaselineOutcome;
@@ -21,8 +27,11 @@ export interface VerdictInput {
   subset: boolean;
   /** The least share of the testable requirements, in percent, a run of the whole suite must exercise. */
   minExercised?: number;
-  /** Set when the test runner stopped before its end (lib/results.ts RunProgress): how far it got. */
-  cutShort?: { reported: number; planned: number };
+  /**
+   * Set when the runner reported fewer tests than it planned (lib/results.ts RunProgress): it stopped
+   * before its end (`ended` false), or ended early (--max-failures).
+   */
+  cutShort?: CutShort;
 }
 
 /** "86 of 367 testable requirements exercised (23%)": a share of the spec, rounded down, never overstated. */
@@ -71,9 +80,11 @@ export function computeVerdict({
   const withoutTest = subset ? [] : requirementsWithoutTest(coverage);
   if (withoutTest.length > 0)
     reasons.push(`${withoutTest.length} testable requirement(s) without any test: ${withoutTest.join(', ')}`);
-  const stopped = cutShort
-    ? `the test runner stopped after reporting ${cutShort.reported} of its ${cutShort.planned} tests (see its output above): the rest were never tested`
-    : undefined;
+  const stopped = !cutShort
+    ? undefined
+    : cutShort.ended
+      ? `${cutShort.planned - cutShort.reported} of the ${cutShort.planned} tests planned did not run (the runner ended early, as --max-failures makes it): they were never tested`
+      : `the test runner stopped after reporting ${cutShort.reported} of its ${cutShort.planned} tests (see its output above): the rest were never tested`;
   if (deviating > 0 || withoutTest.length > 0)
     return {
       exitCode: EXIT_CODES.deviations,

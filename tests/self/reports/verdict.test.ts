@@ -35,7 +35,8 @@ function coverage(exercised: number): Coverage {
   } as Partial<Coverage> as Coverage;
 }
 
-const STOPPED = { reported: 4, planned: 10 };
+const STOPPED = { reported: 4, planned: 10, ended: false };
+const ENDED_EARLY = { reported: 4, planned: 10, ended: true };
 const STOPPED_REASON =
   'the test runner stopped after reporting 4 of its 10 tests (see its output above): the rest were never tested';
 
@@ -96,6 +97,21 @@ const CASES = [
     exitCode: EXIT_CODES.untestable,
     headline: 'NOT FULLY TESTED',
     reasons: [STOPPED_REASON],
+  },
+  {
+    case: 'a runner that ended early (--max-failures) without a deviation',
+    input: {
+      records: RECORDS,
+      coverage: coverage(150),
+      baseline: NO_BASELINE,
+      subset: false,
+      cutShort: ENDED_EARLY,
+    },
+    exitCode: EXIT_CODES.untestable,
+    headline: 'NOT FULLY TESTED',
+    reasons: [
+      '6 of the 10 tests planned did not run (the runner ended early, as --max-failures makes it): they were never tested',
+    ],
   },
   {
     case: 'a runner stopped before its end after finding a deviation',

@@ -24,7 +24,7 @@ import {
 } from '../run/skip-reasons.ts';
 import { suiteInventory } from './inventory.ts';
 import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, type ListedTest } from './playwright.ts';
-import { isSubset, MIN_EXERCISED_OPTION, selectionArguments, type RunArguments } from './run-arguments.ts';
+import { isPartial, MIN_EXERCISED_OPTION, selectionArguments, type RunArguments } from './run-arguments.ts';
 import type { CommandIo } from './io.ts';
 
 type Outlook = { runs: true; condition?: string } | { runs: false; reason: string };
@@ -114,7 +114,7 @@ export async function printPlan(args: RunArguments, config: TargetConfig, io: Co
   const declared = new Set(runs.flatMap((p) => p.test.requirements));
   const reachable = TESTABLE_REQUIREMENTS.filter((r) => declared.has(r.id)).length;
   // The floor judges a whole run only (a selection or a shard leaves the rest not selected).
-  const whole = !isSubset(args.selection) && args.selection.shard === undefined;
+  const whole = !isPartial(args.selection);
   io.out(
     `  They declare ${requirementShare(reachable, TESTABLE_REQUIREMENTS.length, 'between them')}: the most a run can exercise${whole ? ` (${MIN_EXERCISED_OPTION} sets a floor)` : ''}.`,
   );

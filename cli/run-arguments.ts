@@ -169,7 +169,7 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
       result.selection.files.push(option);
     }
   }
-  if (result.minExercised !== undefined && (isSubset(result.selection) || result.selection.shard))
+  if (result.minExercised !== undefined && isPartial(result.selection))
     throw new UsageError(
       `${MIN_EXERCISED_OPTION} judges the whole suite: a selection or a shard leaves the rest not selected (give it to report merge for shards)`,
     );
@@ -177,7 +177,7 @@ export function parseRunArguments(argv: readonly string[]): RunArguments {
 }
 
 /** Whether the run selects part of the suite (a subset's verdict covers only what it selected). */
-export function isSubset(selection: Selection): boolean {
+function isSubset(selection: Selection): boolean {
   return (
     selection.areas.length > 0 ||
     selection.grep !== undefined ||
@@ -185,6 +185,11 @@ export function isSubset(selection: Selection): boolean {
     selection.lastFailed ||
     selection.files.length > 0
   );
+}
+
+/** Whether the run covers part of the suite: a selection, or one shard of it (its coverage and verdict are partial). */
+export function isPartial(selection: Selection): boolean {
+  return isSubset(selection) || selection.shard !== undefined;
 }
 
 /** The selection as Playwright arguments: areas are folders of the conformance project. */

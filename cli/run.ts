@@ -51,7 +51,7 @@ import { suiteInventory } from './inventory.ts';
 import { CONSOLE_IO, type CommandIo } from './io.ts';
 import { printPlan } from './plan.ts';
 import {
-  isSubset,
+  isPartial,
   parseRunArguments,
   selectionArguments,
   UsageError,
@@ -107,7 +107,7 @@ export function targetLabel(config: TargetConfig): string {
 }
 
 function selectionLabel(selection: Selection): string {
-  if (!isSubset(selection) && !selection.shard) return 'whole suite';
+  if (!isPartial(selection)) return 'whole suite';
   const parts = [
     ...selection.areas.map((a) => `area ${a}`),
     ...(selection.grep !== undefined ? [`--grep ${selection.grep}`] : []),
@@ -299,7 +299,6 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const { args, config, baseline } = prepared;
   if (args.plan) return printPlan(args, config, io);
 
-  const subset = isSubset(args.selection);
   const paths = args.selection.shard
     ? reportPathsUnder(
         path.join(
@@ -326,7 +325,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   };
   // An empty selection is a verdict ("nothing tested", exit 1), not a run that failed to start.
   const selection = [...selectionArguments(args.selection), '--pass-with-no-tests'];
-  const partial = subset || args.selection.shard !== undefined;
+  const partial = isPartial(args.selection);
   // A partial run's coverage counts what it did not select, so it needs the whole inventory: listed
   // beside the run rather than after it (when the suite's code changed since it was last listed), and
   // with its own record of the last run, which a listing must never overwrite.

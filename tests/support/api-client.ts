@@ -254,19 +254,13 @@ export class ApiClient {
       });
     } catch (error) {
       const timedOut = error instanceof HttpTimeoutError;
-      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-      if (req.noAnswer === 'throw')
-        throw new NoAnswer(
-          TARGET_GAVE_NO_ANSWER(what, timedOut ? `no answer within ${this.timeoutMs} ms` : reason),
-          timedOut ? 'timeout' : 'target-unreachable',
-          `${what} got no answer (${timedOut ? `none within ${this.timeoutMs} ms` : reason})`,
-        );
-      fail(
-        failure({
-          kind: timedOut ? 'timeout' : 'target-unreachable',
-          seen: TARGET_GAVE_NO_ANSWER(what, timedOut ? `no answer within ${this.timeoutMs} ms` : reason),
-        }),
-      );
+      const reason = timedOut
+        ? `no answer within ${this.timeoutMs} ms`
+        : ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
+      const kind = timedOut ? 'timeout' : 'target-unreachable';
+      const seen = TARGET_GAVE_NO_ANSWER(what, reason);
+      if (req.noAnswer === 'throw') throw new NoAnswer(seen, kind, `${what} got no answer (${reason})`);
+      fail(failure({ kind, seen }));
     }
     const { text } = answer;
     const parsed = parseJson(text);

@@ -25,14 +25,18 @@ export const ANNOTATIONS = {
   roundTrips: 'round-trips',
   /** Present when the test read the target's abilities: what it sent may depend on them. */
   readsAbilities: 'reads-abilities',
-  /** JSON list of the waits on 429 answers, by endpoint (run/rate-limit.ts). */
-  rateLimitWaits: 'rate-limit-waits',
+  /** JSON list of the waits on a target's "not now" (429, and 502-504 to a safe request), by endpoint (run/retries.ts). */
+  waits: 'answer-waits',
 } as const;
 
-/** How long a test waited on a target's 429 answers to requests of one endpoint, and how many times. */
-export interface RateLimitWait {
+/**
+ * How long a test waited on a target's answers of one status (429, or 502-504) to requests of one endpoint
+ * before sending them again, and how many times.
+ */
+export interface AnswerWait {
   /** `METHOD path`, as the spec writes it. */
   endpoint: string;
+  status: number;
   ms: number;
   times: number;
 }
@@ -80,8 +84,8 @@ export interface TestRecord {
   durationMs: number;
   /** Its longest chain of requests that wait on each other. */
   roundTrips?: number;
-  /** Its waits on the target's 429 answers. */
-  rateLimitWaits?: RateLimitWait[];
+  /** Its waits on the target's answers asking it to come back later (429, 502-504). */
+  waits?: AnswerWait[];
   /**
    * Whether it read the target's abilities. Up to its first read a test runs the same whatever they are,
    * so one that never read them runs the same against any target that differs only in them.

@@ -7,9 +7,9 @@
 import { relative } from 'node:path';
 import { ALLOWANCES, isAllowanceName } from '../lib/allowances.ts';
 import { resolveBasis } from '../lib/basis.ts';
-import { FAILURE_KINDS, isDeviation } from '../lib/failures.ts';
+import { FAILURE_KINDS, isDeviation, UNAVAILABLE_STATUSES } from '../lib/failures.ts';
 import type { ReportPaths } from '../lib/report-paths.ts';
-import type { RateLimitWait, TestRecord } from '../lib/results.ts';
+import type { AnswerWait, TestRecord } from '../lib/results.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
 import type { Changes } from './history.ts';
@@ -45,23 +45,29 @@ export function rerunCommand(record: TestRecord, invocation: string): string {
   return `${invocation} ${record.file}:${record.line} --grep ${shellQuote(`${escapeRegExp(record.title)}$`)}`;
 }
 
-/** Every test's waits on 429 answers, summed by endpoint, longest first. */
-export function rateLimitWaits(records: readonly TestRecord[]): (RateLimitWait & { tests: number })[] {
-  const byEndpoint = new Map<string, RateLimitWait & { tests: number }>();
+/** Every test's waits on answers of `statuses`, summed by endpoint and status, longest first. */
+export function answerWaits(
+  records: readonly TestRecord[],
+  statuses: readonly number[],
+): (AnswerWait & { tests: number })[] {
+  const summed = new Map<string, AnswerWait & { tests: number }>();
   for (const record of records)
-    for (const wait of record.rateLimitWaits ?? []) {
-      const before = byEndpoint.get(wait.endpoint) ?? { endpoint: wait.endpoint, ms: 0, times: 0, tests: 0 };
-      byEndpoint.set(wait.endpoint, {
-        endpoint: wait.endpoint,
+    for (const wait of record.waits ?? []) {
+      if (!statuses.includes(wait.status)) continue;
+      const key = `${wait.status} ${wait.endpoint}`;
+      const before = summed.get(key) ?? { ...wait, ms: 0, times: 0, tests: 0 };
+      summed.set(key, {
+        ...before,
         ms: before.ms + wait.ms,
         times: before.times + wait.times,
         tests: before.tests + 1,
       });
     }
-  return [...byEndpoint.values()].sort((a, b) => b.ms - a.ms);
+  return [...summed.values()].sort((a, b) => b.ms - a.ms);
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const totalMs = (waits: readonly AnswerWait[]) => waits.reduce((sum, w) => sum + w.ms, 0);
 
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? '';
@@ -141,15 +147,26 @@ export function summaryLines(input: SummaryInput): string[] {
       );
     }
   }
-  const waits = rateLimitWaits(records);
-  if (waits.length > 0) {
+  const rateLimited = answerWaits(records, [429]);
+  if (rateLimited.length > 0) {
     lines.push(
       '',
-      `Waited ${seconds(waits.reduce((sum, w) => sum + w.ms, 0))} on the target's 429 answers (rate limits), then sent again:`,
+      `Waited ${seconds(totalMs(rateLimited))} on the target's 429 answers (rate limits), then sent again:`,
     );
-    for (const wait of waits)
+    for (const wait of rateLimited)
       lines.push(
         `  ⏳ ${wait.endpoint}: ${seconds(wait.ms)} (${count(wait.times, 'time')}, in ${count(wait.tests, 'test')})`,
+      );
+  }
+  const unavailable = answerWaits(records, UNAVAILABLE_STATUSES);
+  if (unavailable.length > 0) {
+    lines.push(
+      '',
+      `Waited ${seconds(totalMs(unavailable))} on the target's ${UNAVAILABLE_STATUSES.join('/')} answers to safe requests (not served just then), then sent again:`,
+    );
+    for (const wait of unavailable)
+      lines.push(
+        `  ⏳ ${wait.endpoint}: ${seconds(wait.ms)} after ${wait.status} (${count(wait.times, 'time')}, in ${count(wait.tests, 'test')})`,
       );
   }
   if (coverage.allowances.length > 0) {
@@ -200,7 +217,9 @@ export interface SummaryFile {
   knownDeviations: number;
   failed: { test: string; requirement?: string; kind: string; message: string }[];
   /** Waits on the target's 429 answers, by endpoint. */
-  rateLimitWaits: (RateLimitWait & { tests: number })[];
+  rateLimitWaits: (AnswerWait & { tests: number })[];
+  /** Waits on the target's 502, 503 and 504 answers to safe requests, by endpoint and status. */
+  unavailableWaits: (AnswerWait & { tests: number })[];
 }
 
 export function summaryFile(input: SummaryInput): SummaryFile {
@@ -216,7 +235,8 @@ export function summaryFile(input: SummaryInput): SummaryFile {
     tests: coverage.tests,
     requirements: coverage.totals,
     knownDeviations: baseline.known.length,
-    rateLimitWaits: rateLimitWaits(records),
+    rateLimitWaits: answerWaits(records, [429]),
+    unavailableWaits: answerWaits(records, UNAVAILABLE_STATUSES),
     failed: records
       .filter((r) => r.status === 'failed' && !known.has(r.key))
       .map((r) => ({

@@ -8,7 +8,7 @@ import type { FailureKind } from '../lib/failures.ts';
 import type { SetupFailure } from '../lib/results.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { exchange, HttpTimeoutError, requestTimeoutMs } from './http.ts';
-import { waitingOut429 } from './rate-limit.ts';
+import { sendingAgain } from './retries.ts';
 import { failure } from './typed-failure.ts';
 import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
 import type { HeldToken, RunTokens } from './state.ts';
@@ -106,7 +106,7 @@ async function grant(
     }),
   };
   // A rate limit is waited out as in any test; past the bound, the 429 stands.
-  const { answer } = await waitingOut429(() => send(config, target, '/oauth/token', request));
+  const { answer } = await sendingAgain('POST', () => send(config, target, '/oauth/token', request));
   const body = answer.body as { access_token?: unknown; live_mode?: unknown } | undefined;
   if (answer.status !== 200 || typeof body?.access_token !== 'string' || body.access_token === '')
     return { answer };

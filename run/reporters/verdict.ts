@@ -16,7 +16,7 @@ import {
   DECLARED_LABELS,
   resultLine,
   testKeyOf,
-  type RateLimitWait,
+  type AnswerWait,
   type RunProgress,
   type TestRecord,
   type TestStatus,
@@ -111,7 +111,7 @@ export default class VerdictReporter implements Reporter {
       result.error = result.errors[0];
     }
     const status = statusOf(result);
-    const waits = parsed<RateLimitWait>(result.annotations, ANNOTATIONS.rateLimitWaits);
+    const waits = parsed<AnswerWait>(result.annotations, ANNOTATIONS.waits);
     const failures = status === 'failed' ? (typed.length > 0 ? typed : [untypedFailure(result)]) : [];
     const project = test.parent.project();
     const target = targetOfTest({
@@ -156,7 +156,7 @@ export default class VerdictReporter implements Reporter {
         : {}),
       durationMs: result.duration,
       ...roundTripsOf(result),
-      ...(waits.length > 0 ? { rateLimitWaits: waits } : {}),
+      ...(waits.length > 0 ? { waits } : {}),
       ...(result.annotations.some((a) => a.type === ANNOTATIONS.readsAbilities)
         ? { readsAbilities: true as const }
         : {}),

@@ -14,8 +14,8 @@ import {
   pathPattern,
   type EndpointId,
 } from '../../lib/catalogue.ts';
-import { RATE_LIMITED, waitingOut429 } from '../../run/rate-limit.ts';
-import { addRateLimitWait } from './request-costs.ts';
+import { RATE_LIMITED, sendingAgain } from '../../run/retries.ts';
+import { addWait } from './request-costs.ts';
 import { UNAVAILABLE_STATUSES, type FailureKind } from '../../lib/failures.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
 import { VARIABLES, type TargetConfig } from '../../lib/target.ts';
@@ -38,8 +38,8 @@ export const LIVE_TOKEN_VARIABLE = 'PAYMENTS_LIVE_ACCESS_TOKEN';
 export const TARGET_GAVE_NO_ANSWER = (what: string, reason: string) =>
   `${what} got no answer (${reason}): the target is down, unreachable or hanging; this is not a contract result`;
 
-export const TARGET_UNAVAILABLE = (what: string, status: number) =>
-  `${what} was answered ${status}: the target, or a gateway before it, did not serve the request just then; this is not a contract result`;
+export const TARGET_UNAVAILABLE = (what: string, status: number, resent?: { times: number; ms: number }) =>
+  `${what} was answered ${status}${resent ? `, still after it was sent again ${resent.times} time(s) over ${Math.round(resent.ms / 1000)} s` : ''}: the target, or a gateway before it, did not serve the request just then; this is not a contract result`;
 
 export interface ApiResponse {
   status: number;
@@ -177,27 +177,30 @@ export class ApiClient {
   }
 
   /**
-   * Any request; the endpoint methods below all go through here. A 429 is waited out (run/rate-limit.ts)
-   * and the request sent again, unless the test asks for the 429 itself (`Prefer`, or `retryOn429: false`).
+   * Any request; the endpoint methods below all go through here. A target's "not now" is waited out and
+   * the request sent again (run/retries.ts): a 429, unless the test asks for the 429 itself (`Prefer`, or
+   * `retryOn429: false`), and a 502, 503 or 504 to a safe request.
    */
   async raw(req: RawRequest): Promise<ApiResponse> {
     if (req.prefer) return this.send(req);
     const what = () => endpointOfRequest(req.method, req.path);
-    let answer: ApiResponse;
-    if (req.retryOn429 === false) answer = await this.send(req);
-    else {
-      const waited = await waitingOut429(
-        () => this.send(req),
-        (ms) => addRateLimitWait(this.testInfo, what(), ms),
-      );
-      answer = waited.answer;
-      if (answer.status === 429)
-        fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what(), waited.waitedMs) }));
-    }
+    const resent = { times: 0, ms: 0 };
+    const rateLimits = req.retryOn429 !== false;
+    const { answer, rateLimitWaitedMs } = await sendingAgain(req.method, () => this.send(req), {
+      rateLimits,
+      onWait: (status, ms) => {
+        addWait(this.testInfo, { endpoint: what(), status, ms, times: 1 });
+        if (status === 429) return;
+        resent.times++;
+        resent.ms += ms;
+      },
+    });
+    if (answer.status === 429 && rateLimits)
+      fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what(), rateLimitWaitedMs) }));
     // A gateway's or an overloaded server's answer says the request was not served just then (RFC 9110
     // 15.6.3-15.6.5); the spec documents none of these statuses, so no rule is judged on one.
     if (UNAVAILABLE_STATUSES.includes(answer.status)) {
-      const seen = TARGET_UNAVAILABLE(what(), answer.status);
+      const seen = TARGET_UNAVAILABLE(what(), answer.status, resent.times > 0 ? resent : undefined);
       if (req.noAnswer === 'throw')
         throw new NoAnswer(seen, 'target-unavailable', `${what()} was answered ${answer.status}`);
       fail(failure({ kind: 'target-unavailable', seen }));

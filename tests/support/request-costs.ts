@@ -5,24 +5,26 @@
  *   one before) and, for each generated test, its longest case (the cases are independent of each other).
  *   Against a target far away a run takes no less than its longest such chain times the round trip: the
  *   bench's critical-path floor;
- * - its waits on the target's 429 answers, by endpoint (run/rate-limit.ts), which the run's summary names.
+ * - its waits on the target's 429 answers, and on 502-504 answers to safe requests, by endpoint and status
+ *   (run/retries.ts), which the run's summary names.
  */
 import type { TestInfo } from '@playwright/test';
-import { ANNOTATIONS, type RateLimitWait } from '../../lib/results.ts';
+import { ANNOTATIONS, type AnswerWait } from '../../lib/results.ts';
 
 const roundTrips = new Map<string, number>();
-const waits = new Map<string, Map<string, RateLimitWait>>();
+const waits = new Map<string, Map<string, AnswerWait>>();
 
 /** Adds the longest chain of a part of the test that ran apart from its own client (a generated test). */
 export function addRoundTrips(testInfo: TestInfo, count: number): void {
   roundTrips.set(testInfo.testId, (roundTrips.get(testInfo.testId) ?? 0) + count);
 }
 
-/** Adds a wait of `ms` on a 429 answer to a request of `endpoint`. */
-export function addRateLimitWait(testInfo: TestInfo, endpoint: string, ms: number): void {
-  const ofTest = waits.get(testInfo.testId) ?? new Map<string, RateLimitWait>();
-  const before = ofTest.get(endpoint) ?? { endpoint, ms: 0, times: 0 };
-  ofTest.set(endpoint, { endpoint, ms: before.ms + ms, times: before.times + 1 });
+/** Adds a wait to the test's, summed with its others of the same endpoint and status. */
+export function addWait(testInfo: TestInfo, wait: AnswerWait): void {
+  const ofTest = waits.get(testInfo.testId) ?? new Map<string, AnswerWait>();
+  const key = `${wait.status} ${wait.endpoint}`;
+  const before = ofTest.get(key);
+  ofTest.set(key, before ? { ...before, ms: before.ms + wait.ms, times: before.times + wait.times } : wait);
   waits.set(testInfo.testId, ofTest);
 }
 
@@ -35,7 +37,7 @@ export function recordRequestCosts(testInfo: TestInfo, sent: number): void {
   waits.delete(testInfo.testId);
   if (waited)
     testInfo.annotations.push({
-      type: ANNOTATIONS.rateLimitWaits,
+      type: ANNOTATIONS.waits,
       description: JSON.stringify([...waited.values()]),
     });
 }

@@ -6,7 +6,7 @@
  * - hanging after the setup: every test ends at its per-request timeout as "not tested" (kind `timeout`),
  *   never a pass and never a contract verdict, and the run exits 3;
  * - unavailable after the setup (502, 503, 504 in turn): every test "not tested" (kind
- *   `target-unavailable`), never a deviation, exit 3;
+ *   `target-unavailable`), never a deviation, exit 3, after the reads' waits for a blip;
  * - garbage (HTML, empty bodies, JSON declared as text/plain): every test fails with a readable message
  *   quoting the requirement it checked, nothing crashes, the run exits 1.
  * PAYMENTS_REQUEST_TIMEOUT_MS keeps each hang to a second instead of the default ten.
@@ -21,6 +21,7 @@ import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { runSuite, type SuiteRun, type SuiteRunOptions } from '../../../scripts/suite/run-suite.ts';
 import { TARGET_GAVE_NO_ANSWER } from '../../support/api-client.ts';
+import { UNAVAILABLE_RESENDS } from '../../../run/retries.ts';
 import { SETUP_MESSAGES } from '../../../run/setup-target.ts';
 import {
   FAKE_TEST_TOKEN,
@@ -161,6 +162,13 @@ test.describe('the suite against a bad target', () => {
     }
     expect(seenStatuses.size, 'more than one of the statuses met').toBeGreaterThan(1);
     expect(run.output).toContain(FAILURE_KINDS['target-unavailable'].category);
+    // A read is sent again as for a blip; once one outlasted its sends the target is down, and no later
+    // read waits (run/retries.ts).
+    const resent = failed(run.records).filter((r) =>
+      r.failures[0]!.seen.includes(`still after it was sent again ${UNAVAILABLE_RESENDS} time(s)`),
+    );
+    expect(resent, describeRun(run)).toHaveLength(1);
+    expect(run.output).toMatch(/Waited 3\.0 s on the target's 502\/503\/504 answers to safe requests/);
   });
 
   test('target answering garbage: every test fails quoting a requirement, no crash', async () => {

@@ -2,9 +2,12 @@
  * A target far away and one that limits rates, as a user meets them: the run command plans its
  * concurrency from the round trip it measures (lib/concurrency.ts) and says so; 429 answers are waited
  * out and the summary names how long and where; a request still refused past the bound of a wait makes
- * its test "not tested", never a deviation. And the pieces those rest on, table by table.
+ * its test "not tested", never a deviation; a read answered 502, 503 or 504 (a sandbox's gateway blips)
+ * is sent again after a short wait, which the summary names too. And the pieces those rest on, table by
+ * table.
  */
-import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import {
@@ -17,8 +20,15 @@ import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { GENERATIVE_VARIABLES } from '../../../lib/generation.ts';
 import { LOOPBACK } from '../../../lib/loopback.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { rateLimitWaits } from '../../../reporting/summary.ts';
-import { nextWaitMs, RATE_LIMIT_WAIT_BOUND_MS, retryAfterMs } from '../../../run/rate-limit.ts';
+import { answerWaits, type SummaryFile } from '../../../reporting/summary.ts';
+import {
+  nextWaitMs,
+  RATE_LIMIT_WAIT_BOUND_MS,
+  retryAfterMs,
+  sendingAgain,
+  UNAVAILABLE_RESENDS,
+  UNAVAILABLE_WAIT_BOUND_MS,
+} from '../../../run/retries.ts';
 import { progressLine } from '../../../run/reporters/console.ts';
 import { startLatencyProxy } from '../../../scripts/bench/latency-proxy.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
@@ -74,7 +84,7 @@ test.describe('the concurrency plan', () => {
   });
 });
 
-test.describe('waiting out a 429', () => {
+test.describe('sending again after a 429, 502, 503 or 504', () => {
   test('Retry-After in seconds or as an HTTP date; anything else is no advice', () => {
     const now = Date.parse('2026-11-27T12:00:00Z');
     expect(retryAfterMs('3', now)).toBe(3000);
@@ -83,31 +93,101 @@ test.describe('waiting out a 429', () => {
     for (const none of [undefined, '', 'soon', '-1']) expect(retryAfterMs(none, now)).toBeUndefined();
   });
 
-  test('without Retry-After the back-off doubles from a second; past the bound there is no next wait', () => {
-    expect([1, 2, 3, 4].map((attempt) => nextWaitMs(undefined, attempt, 0))).toEqual([
+  test('after a 429, without Retry-After the back-off doubles from a second; past the bound there is no next wait', () => {
+    expect([1, 2, 3, 4].map((attempt) => nextWaitMs(429, undefined, attempt, 0))).toEqual([
       1000, 2000, 4000, 8000,
     ]);
-    expect(nextWaitMs('2', 5, 0)).toBe(2000);
-    expect(nextWaitMs('2', 1, RATE_LIMIT_WAIT_BOUND_MS - 2000)).toBe(2000);
-    expect(nextWaitMs('2', 1, RATE_LIMIT_WAIT_BOUND_MS - 1999)).toBeUndefined();
-    expect(nextWaitMs(String(RATE_LIMIT_WAIT_BOUND_MS / 1000 + 1), 1, 0)).toBeUndefined();
+    expect(nextWaitMs(429, '2', 5, 0)).toBe(2000);
+    expect(nextWaitMs(429, '2', 1, RATE_LIMIT_WAIT_BOUND_MS - 2000)).toBe(2000);
+    expect(nextWaitMs(429, '2', 1, RATE_LIMIT_WAIT_BOUND_MS - 1999)).toBeUndefined();
+    expect(nextWaitMs(429, String(RATE_LIMIT_WAIT_BOUND_MS / 1000 + 1), 1, 0)).toBeUndefined();
   });
 
-  test("the summary sums each endpoint's waits over the tests, longest first", () => {
-    const record = (waits: { endpoint: string; ms: number; times: number }[]) =>
-      ({ rateLimitWaits: waits }) as Parameters<typeof rateLimitWaits>[0][number];
-    expect(
-      rateLimitWaits([
-        record([{ endpoint: 'POST /oauth/token', ms: 1000, times: 1 }]),
-        record([
-          { endpoint: 'POST /oauth/token', ms: 3000, times: 2 },
-          { endpoint: 'GET /stores/{id}', ms: 5000, times: 1 },
-        ]),
-        record([]),
+  test('after a 502, 503 or 504, a blip is waited out: two more sends at most, within a shorter bound', () => {
+    for (const status of [502, 503, 504]) {
+      expect([1, 2, 3].map((attempt) => nextWaitMs(status, undefined, attempt, 0))).toEqual([
+        1000,
+        2000,
+        undefined,
+      ]);
+      expect(nextWaitMs(status, '3', 1, 0)).toBe(3000);
+      expect(nextWaitMs(status, '3', UNAVAILABLE_RESENDS + 1, 0)).toBeUndefined();
+      expect(nextWaitMs(status, '3', 2, UNAVAILABLE_WAIT_BOUND_MS - 2999)).toBeUndefined();
+      expect(nextWaitMs(status, String(UNAVAILABLE_WAIT_BOUND_MS / 1000 + 1), 1, 0)).toBeUndefined();
+    }
+    expect(UNAVAILABLE_WAIT_BOUND_MS).toBeLessThan(RATE_LIMIT_WAIT_BOUND_MS);
+  });
+
+  /** A target answering `statuses` in turn (the last one from then on), with Retry-After: 0 (no real wait). */
+  function answering(...statuses: number[]) {
+    let sent = 0;
+    return {
+      send: () => {
+        const status = statuses[Math.min(sent++, statuses.length - 1)]!;
+        return Promise.resolve({ status, headers: { 'retry-after': '0' } });
+      },
+      sent: () => sent,
+    };
+  }
+
+  test('a safe request is sent again after a 502, 503 or 504, a POST never (its repeat might create twice)', async () => {
+    for (const status of [502, 503, 504]) {
+      const waits: number[] = [];
+      const get = answering(status, 200);
+      const outage = { down: false };
+      const { answer } = await sendingAgain('GET', get.send, { outage, onWait: (s) => waits.push(s) });
+      expect([answer.status, get.sent(), waits, outage.down]).toEqual([200, 2, [status], false]);
+
+      const post = answering(status, 200);
+      const posted = await sendingAgain('POST', post.send, { outage });
+      expect([posted.answer.status, post.sent()]).toEqual([status, 1]);
+    }
+  });
+
+  test('a read still unavailable after its sends marks the target down: later reads are not waited on', async () => {
+    const outage = { down: false };
+    const first = answering(503);
+    expect((await sendingAgain('GET', first.send, { outage })).answer.status).toBe(503);
+    expect([first.sent(), outage.down]).toEqual([1 + UNAVAILABLE_RESENDS, true]);
+    const next = answering(503, 200);
+    expect((await sendingAgain('GET', next.send, { outage })).answer.status).toBe(503);
+    expect(next.sent()).toBe(1);
+    // A rate limit is still waited out: it says nothing of an outage.
+    const limited = answering(429, 200);
+    expect((await sendingAgain('GET', limited.send, { outage })).answer.status).toBe(200);
+  });
+
+  test('a 429 is waited out for any method, unless the test asks for the 429 itself', async () => {
+    const post = answering(429, 429, 200);
+    const { answer, rateLimitWaitedMs } = await sendingAgain('POST', post.send, {
+      outage: { down: false },
+    });
+    expect([answer.status, post.sent(), rateLimitWaitedMs]).toEqual([200, 3, 0]);
+    const asked = answering(429, 200);
+    const kept = await sendingAgain('POST', asked.send, { rateLimits: false, outage: { down: false } });
+    expect([kept.answer.status, asked.sent()]).toEqual([429, 1]);
+  });
+
+  test("the summary sums each endpoint's waits of the statuses asked for over the tests, longest first", () => {
+    const record = (waits: { endpoint: string; status: number; ms: number; times: number }[]) =>
+      ({ waits }) as Parameters<typeof answerWaits>[0][number];
+    const records = [
+      record([{ endpoint: 'POST /oauth/token', status: 429, ms: 1000, times: 1 }]),
+      record([
+        { endpoint: 'POST /oauth/token', status: 429, ms: 3000, times: 2 },
+        { endpoint: 'GET /stores/{id}', status: 429, ms: 5000, times: 1 },
+        { endpoint: 'GET /stores/{id}', status: 503, ms: 1000, times: 1 },
       ]),
-    ).toEqual([
-      { endpoint: 'GET /stores/{id}', ms: 5000, times: 1, tests: 1 },
-      { endpoint: 'POST /oauth/token', ms: 4000, times: 3, tests: 2 },
+      record([{ endpoint: 'GET /stores/{id}', status: 502, ms: 2000, times: 2 }]),
+      record([]),
+    ];
+    expect(answerWaits(records, [429])).toEqual([
+      { endpoint: 'GET /stores/{id}', status: 429, ms: 5000, times: 1, tests: 1 },
+      { endpoint: 'POST /oauth/token', status: 429, ms: 4000, times: 3, tests: 2 },
+    ]);
+    expect(answerWaits(records, [502, 503, 504])).toEqual([
+      { endpoint: 'GET /stores/{id}', status: 502, ms: 2000, times: 2, tests: 1 },
+      { endpoint: 'GET /stores/{id}', status: 503, ms: 1000, times: 1, tests: 1 },
     ]);
   });
 });
@@ -165,32 +245,15 @@ test.describe('runs', () => {
   test('a request still answered 429 past the bound of a wait leaves its test not tested, not failed', async () => {
     const mock = await startMockInWorker();
     // Every store read is refused for an hour, longer than the bound; everything else goes through.
-    const limiter: Server = createServer((incoming, outgoing) => {
-      if (incoming.url?.startsWith('/stores/')) {
-        outgoing.writeHead(429, { 'retry-after': '3600', 'content-type': 'application/json' });
-        outgoing.end(JSON.stringify({ message: 'slow down', error: 'too_many_requests', status: 429 }));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => {
-        void fetch(mock.baseUrl + incoming.url, {
-          method: incoming.method,
-          headers: Object.entries(incoming.headers).filter(
-            (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
-          ),
-          ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-        }).then(async (answer) => {
-          outgoing.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
-          outgoing.end(Buffer.from(await answer.arrayBuffer()));
-        });
-      });
+    const limiter = await inFrontOf(mock.baseUrl, (incoming, outgoing) => {
+      if (!incoming.url?.startsWith('/stores/')) return false;
+      outgoing.writeHead(429, { 'retry-after': '3600', 'content-type': 'application/json' });
+      outgoing.end(JSON.stringify({ message: 'slow down', error: 'too_many_requests', status: 429 }));
+      return true;
     });
-    await new Promise<void>((resolve) => limiter.listen(0, LOOPBACK, resolve));
-    const url = `http://${LOOPBACK}:${(limiter.address() as AddressInfo).port}`;
     try {
       const run = await runSuite({
-        target: { ...mock.env, [VARIABLES.baseUrl]: url },
+        target: { ...mock.env, [VARIABLES.baseUrl]: limiter.url },
         args: ['--project', 'stores', '--no-html'],
       });
       expect(run.exitCode, run.output).toBe(EXIT_CODES.untestable);
@@ -200,9 +263,76 @@ test.describe('runs', () => {
       expect(limited[0]!.failures[0]!.message).toContain('GET /stores/{id} was still answered 429');
       expect(run.output).toMatch(/0 failed, \d+ not tested/);
     } finally {
-      limiter.closeAllConnections();
-      await new Promise((resolve) => limiter.close(resolve));
+      await limiter.close();
+      await mock.stop();
+    }
+  });
+
+  test('a read answered 503 once (a blip) is sent again after its Retry-After: the run passes and its summary names the wait', async () => {
+    const mock = await startMockInWorker();
+    const blipped = new Set<string>();
+    const blipping = await inFrontOf(mock.baseUrl, (incoming, outgoing) => {
+      const path = incoming.url?.split('?')[0] ?? '';
+      if (incoming.method !== 'GET' || blipped.has(path)) return false;
+      blipped.add(path);
+      outgoing.writeHead(503, { 'retry-after': '1', 'content-type': 'text/html' }).end('<h1>503</h1>');
+      return true;
+    });
+    try {
+      const run = await runSuite({
+        target: { ...mock.env, [VARIABLES.baseUrl]: blipping.url },
+        args: ['--project', 'stores', '--no-html'],
+      });
+      expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
+      expect(run.output).toMatch(
+        /Waited \d+\.\d s on the target's 502\/503\/504 answers to safe requests \(not served just then\), then sent again:/,
+      );
+      expect(run.output).toMatch(
+        /⏳ GET \/stores\/\{id\}: \d+\.\d s after 503 \(\d+ times?, in \d+ tests?\)/,
+      );
+      const summary = JSON.parse(readFileSync(run.reports.summary, 'utf8')) as SummaryFile;
+      expect(summary.unavailableWaits.map((w) => [w.endpoint, w.status])).toContainEqual([
+        'GET /stores/{id}',
+        503,
+      ]);
+    } finally {
+      await blipping.close();
       await mock.stop();
     }
   });
 });
+
+/**
+ * A target in front of `upstream`: `intercept` answers the requests it takes (it answers true), and the
+ * rest are forwarded as they came.
+ */
+async function inFrontOf(
+  upstream: string,
+  intercept: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((incoming, outgoing) => {
+    if (intercept(incoming, outgoing)) return;
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      void fetch(upstream + incoming.url, {
+        method: incoming.method,
+        headers: Object.entries(incoming.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+        ),
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+      }).then(async (answer) => {
+        outgoing.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+        outgoing.end(Buffer.from(await answer.arrayBuffer()));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
+  return {
+    url: `http://${LOOPBACK}:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * When the suite sends a request again, and how long it waits first: the answers by which a target says
+ * "not now" rather than anything about the request.
+ * - 429 (the token endpoint's documented `local_rate_limited`, or any rate limit a real sandbox applies),
+ *   to any request: for as long as its Retry-After says, else a back-off that doubles from a second, and
+ *   never more than RATE_LIMIT_WAIT_BOUND_MS for one request.
+ * - 502, 503, 504 (a gateway, or an overloaded server, that did not serve the request just then), to a
+ *   safe request only (RFC 9110 9.2.1: GET, HEAD, OPTIONS), whose repeat cannot change what the target
+ *   holds: a repeated POST might create twice. At most UNAVAILABLE_RESENDS times within
+ *   UNAVAILABLE_WAIT_BOUND_MS: a sandbox's blip is over in seconds, an outage is not waited out. Once a
+ *   read outlasted its waits the target is down, not blipping, and this process waits on no more of them.
+ * A request still answered so after its waits could not be tested; it is never a deviation. The waits are
+ * counted, and the run's summary names them.
+ */
+import { UNAVAILABLE_STATUSES } from '../lib/failures.ts';
+
+/** The most one request waits on 429 answers before its test counts as not tested. */
+export const RATE_LIMIT_WAIT_BOUND_MS = 60_000;
+/** The most one safe request waits on 502, 503 and 504 answers, and how many times it is sent again. */
+export const UNAVAILABLE_WAIT_BOUND_MS = 10_000;
+export const UNAVAILABLE_RESENDS = 2;
+const FIRST_BACK_OFF_MS = 1_000;
+
+/** Methods whose repeat changes nothing on the target (RFC 9110 9.2.1). */
+export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+export const RATE_LIMITED = (what: string, waitedMs: number) =>
+  `${what} was still answered 429 after waiting ${Math.round(waitedMs / 1000)} s, the bound of a request's wait (${RATE_LIMIT_WAIT_BOUND_MS / 1000} s): the target's rate limit kept it from being tested; this is not a contract result`;
+
+/** What a Retry-After header asks for, in milliseconds: delay-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now: number = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month (`Fri, 27 Nov 2026 12:00:05 GMT`); Date.parse would also read
+  // a bare `-1` as a year.
+  if (!/[A-Za-z]{3}/.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * How long to wait before sending again after an answer of `status` (429, or 502, 503, 504), given its
+ * Retry-After, its attempt number (1 for the first such answer) and what the request already waited on
+ * answers of that kind; undefined once the wait would pass the bound, or the resends are used up.
+ */
+export function nextWaitMs(
+  status: number,
+  retryAfter: string | undefined,
+  attempt: number,
+  waitedMs: number,
+): number | undefined {
+  const unavailable = UNAVAILABLE_STATUSES.includes(status);
+  if (unavailable && attempt > UNAVAILABLE_RESENDS) return undefined;
+  const bound = unavailable ? UNAVAILABLE_WAIT_BOUND_MS : RATE_LIMIT_WAIT_BOUND_MS;
+  const wait = retryAfterMs(retryAfter) ?? FIRST_BACK_OFF_MS * 2 ** (attempt - 1);
+  return waitedMs + wait > bound ? undefined : wait;
+}
+
+/** What a process has learnt of its target between requests. */
+export interface TargetOutage {
+  /** A safe request stayed unavailable through all its waits: the target is down, not blipping. */
+  down: boolean;
+}
+
+/** This process's: a worker's tests share it. */
+export const THIS_PROCESS_OUTAGE: TargetOutage = { down: false };
+
+export interface Resending {
+  /** Whether a 429 is waited out (a test that asks for the 429 itself says no). */
+  rateLimits?: boolean;
+  /** Told of each wait, with the status waited on. */
+  onWait?: (status: number, ms: number) => void;
+  outage?: TargetOutage;
+}
+
+/**
+ * Sends with `send`, and again after each answer the policy above waits out, telling `onWait` of each
+ * wait. Answers the last answer (a 429, 502, 503 or 504 only when the waits ended) and the time waited
+ * on 429s: the one loop for the run's set-up and every test's requests.
+ */
+export async function sendingAgain<A extends { status: number; headers: Record<string, string> }>(
+  method: string,
+  send: () => Promise<A>,
+  { rateLimits = true, onWait = () => undefined, outage = THIS_PROCESS_OUTAGE }: Resending = {},
+): Promise<{ answer: A; rateLimitWaitedMs: number }> {
+  const waited = new Map<'rate-limit' | 'unavailable', { ms: number; attempts: number }>();
+  const safe = SAFE_METHODS.includes(method.toUpperCase());
+  const kindOf = (status: number) =>
+    status === 429 && rateLimits
+      ? 'rate-limit'
+      : UNAVAILABLE_STATUSES.includes(status) && safe && !outage.down
+        ? 'unavailable'
+        : undefined;
+  for (;;) {
+    const answer = await send();
+    const kind = kindOf(answer.status);
+    const before = (kind && waited.get(kind)) || { ms: 0, attempts: 0 };
+    const wait =
+      kind && nextWaitMs(answer.status, answer.headers['retry-after'], before.attempts + 1, before.ms);
+    if (!kind || wait === undefined) {
+      if (kind === 'unavailable') outage.down = true;
+      return { answer, rateLimitWaitedMs: waited.get('rate-limit')?.ms ?? 0 };
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    waited.set(kind, { ms: before.ms + wait, attempts: before.attempts + 1 });
+    onWait(answer.status, wait);
+  }
+}

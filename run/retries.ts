@@ -6,7 +6,7 @@
  *   never more than RATE_LIMIT_WAIT_BOUND_MS for one request.
  * - 502, 503, 504 (a gateway, or an overloaded server, that did not serve the request just then), to a
  *   safe request only (RFC 9110 9.2.1: GET, HEAD, OPTIONS), whose repeat cannot change what the target
- *   holds: a repeated POST might create twice. At most UNAVAILABLE_RESENDS times within
+ *   holds: a repeated POST might create twice (the set-up's token grant is the one POST sent again). At most UNAVAILABLE_RESENDS times within
  *   UNAVAILABLE_WAIT_BOUND_MS: a sandbox's blip is over in seconds, an outage is not waited out. Once a
  *   read outlasted its waits the target is down, not blipping, and this process waits on no more of them.
  * A request still answered so after its waits could not be tested; it is never a deviation. The waits are
@@ -69,6 +69,11 @@ export const THIS_PROCESS_OUTAGE: TargetOutage = { down: false };
 export interface Resending {
   /** Whether a 429 is waited out (a test that asks for the 429 itself says no). */
   rateLimits?: boolean;
+  /**
+   * A request whose repeat changes nothing that matters though its method is not safe: the set-up's
+   * token grant, whose repeat only issues one more token.
+   */
+  repeatable?: boolean;
   /** Told of each wait, with the status waited on. */
   onWait?: (status: number, ms: number) => void;
   outage?: TargetOutage;
@@ -82,10 +87,15 @@ export interface Resending {
 export async function sendingAgain<A extends { status: number; headers: Record<string, string> }>(
   method: string,
   send: () => Promise<A>,
-  { rateLimits = true, onWait = () => undefined, outage = THIS_PROCESS_OUTAGE }: Resending = {},
+  {
+    rateLimits = true,
+    repeatable = false,
+    onWait = () => undefined,
+    outage = THIS_PROCESS_OUTAGE,
+  }: Resending = {},
 ): Promise<{ answer: A; rateLimitWaitedMs: number }> {
   const waited = new Map<'rate-limit' | 'unavailable', { ms: number; attempts: number }>();
-  const safe = SAFE_METHODS.includes(method.toUpperCase());
+  const safe = repeatable || SAFE_METHODS.includes(method.toUpperCase());
   const kindOf = (status: number) =>
     status === 429 && rateLimits
       ? 'rate-limit'

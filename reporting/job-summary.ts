@@ -12,6 +12,24 @@ function cell(text: string): string {
     .replace(/\s*\n\s*/g, ' ');
 }
 
+const seconds = (waits: readonly { ms: number }[]) =>
+  `${(waits.reduce((sum, w) => sum + w.ms, 0) / 1000).toFixed(1)} s`;
+
+/** How long the run waited on the target's "not now" before sending again, which a slow job owes. */
+function waitLines(summary: SummaryFile): string[] {
+  const { rateLimitWaits, unavailableWaits } = summary;
+  return [
+    ...(rateLimitWaits.length > 0
+      ? [`- Waited ${seconds(rateLimitWaits)} on the target's 429 answers (rate limits), then sent again.`]
+      : []),
+    ...(unavailableWaits.length > 0
+      ? [
+          `- Waited ${seconds(unavailableWaits)} on the target's 502, 503 and 504 answers to safe requests, then sent again.`,
+        ]
+      : []),
+  ];
+}
+
 export function jobSummaryMarkdown(summary: SummaryFile): string {
   const { tests, requirements } = summary;
   const lines = [
@@ -22,6 +40,7 @@ export function jobSummaryMarkdown(summary: SummaryFile): string {
     `- Tests: ${tests.total} — passed ${tests.passed}, failed ${tests.failed}, skipped ${tests.skipped}.`,
     `- Requirements: ${requirements.testable} testable — passed ${requirements.passed}, failed ${requirements.failed}, known deviations ${requirements['known deviation']}, without a test ${requirements['no test']}.`,
     ...summary.reasons.map((reason) => `- ${reason}`),
+    ...waitLines(summary),
     '',
   ];
   if (summary.failed.length === 0) {

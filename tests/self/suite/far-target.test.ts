@@ -20,6 +20,7 @@ import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { GENERATIVE_VARIABLES } from '../../../lib/generation.ts';
 import { LOOPBACK } from '../../../lib/loopback.ts';
 import { VARIABLES } from '../../../lib/target.ts';
+import { jobSummaryMarkdown } from '../../../reporting/job-summary.ts';
 import { answerWaits, type SummaryFile } from '../../../reporting/summary.ts';
 import {
   nextWaitMs,
@@ -194,6 +195,34 @@ test.describe('sending again after a 429, 502, 503 or 504', () => {
       { endpoint: 'GET /stores/{id}', status: 503, ms: 1000, times: 1, tests: 1 },
     ]);
   });
+});
+
+test("the job summary says how long the run waited on the target's 429s and 502-504s", () => {
+  const summary: SummaryFile = {
+    verdict: 'CONFORMANT',
+    exitCode: EXIT_CODES.conformant,
+    reasons: [],
+    target: 'http://sandbox.example',
+    profile: 'strict',
+    selection: 'the whole suite',
+    tests: { total: 2, passed: 2, failed: 0, skipped: 0 },
+    requirements: { requirements: 2, testable: 2, passed: 2 } as SummaryFile['requirements'],
+    knownDeviations: 0,
+    failed: [],
+    rateLimitWaits: [{ endpoint: 'POST /oauth/token', status: 429, ms: 4000, times: 3, tests: 2 }],
+    unavailableWaits: [
+      { endpoint: 'GET /stores/{id}', status: 502, ms: 2000, times: 2, tests: 1 },
+      { endpoint: 'GET /stores/{id}', status: 503, ms: 1000, times: 1, tests: 1 },
+    ],
+  };
+  const markdown = jobSummaryMarkdown(summary);
+  expect(markdown).toContain("- Waited 4.0 s on the target's 429 answers (rate limits), then sent again.");
+  expect(markdown).toContain(
+    "- Waited 3.0 s on the target's 502, 503 and 504 answers to safe requests, then sent again.",
+  );
+  expect(jobSummaryMarkdown({ ...summary, rateLimitWaits: [], unavailableWaits: [] })).not.toContain(
+    'Waited',
+  );
 });
 
 test('progress: tests done, time so far, and what is left at the pace so far', () => {

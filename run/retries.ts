@@ -8,7 +8,8 @@
  *   safe request only (RFC 9110 9.2.1: GET, HEAD, OPTIONS), whose repeat cannot change what the target
  *   holds: a repeated POST might create twice (the set-up's token grant is the one POST sent again). At most UNAVAILABLE_RESENDS times within
  *   UNAVAILABLE_WAIT_BOUND_MS: a sandbox's blip is over in seconds, an outage is not waited out. Once a
- *   read outlasted its waits the target is down, not blipping, and this process waits on no more of them.
+ *   read outlasted its waits the target is down, not blipping, and this process waits on no more of its
+ *   answers so.
  * A request still answered so after its waits could not be tested; it is never a deviation. The waits are
  * counted, and the run's summary names them.
  */
@@ -57,14 +58,23 @@ export function nextWaitMs(
   return waitedMs + wait > bound ? undefined : wait;
 }
 
-/** What a process has learnt of its target between requests. */
+/** What a process has learnt of a target between requests. */
 export interface TargetOutage {
   /** A safe request stayed unavailable through all its waits: the target is down, not blipping. */
   down: boolean;
 }
 
-/** This process's: a worker's tests share it. */
-export const THIS_PROCESS_OUTAGE: TargetOutage = { down: false };
+const OUTAGES = new Map<string, TargetOutage>();
+
+/**
+ * What this process has learnt of the target at `baseUrl`: a worker's tests share it, and a worker
+ * serving several targets (the mutation gate's) keeps one for each.
+ */
+export function outageOf(baseUrl: string): TargetOutage {
+  const known = OUTAGES.get(baseUrl) ?? { down: false };
+  OUTAGES.set(baseUrl, known);
+  return known;
+}
 
 export interface Resending {
   /** Whether a 429 is waited out (a test that asks for the 429 itself says no). */
@@ -76,7 +86,8 @@ export interface Resending {
   repeatable?: boolean;
   /** Told of each wait, with the status waited on. */
   onWait?: (status: number, ms: number) => void;
-  outage?: TargetOutage;
+  /** The target's (outageOf). */
+  outage: TargetOutage;
 }
 
 /**
@@ -87,12 +98,7 @@ export interface Resending {
 export async function sendingAgain<A extends { status: number; headers: Record<string, string> }>(
   method: string,
   send: () => Promise<A>,
-  {
-    rateLimits = true,
-    repeatable = false,
-    onWait = () => undefined,
-    outage = THIS_PROCESS_OUTAGE,
-  }: Resending = {},
+  { rateLimits = true, repeatable = false, onWait = () => undefined, outage }: Resending,
 ): Promise<{ answer: A; rateLimitWaitedMs: number }> {
   const waited = new Map<'rate-limit' | 'unavailable', { ms: number; attempts: number }>();
   const safe = repeatable || SAFE_METHODS.includes(method.toUpperCase());

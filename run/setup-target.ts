@@ -8,7 +8,7 @@ import type { FailureKind } from '../lib/failures.ts';
 import type { SetupFailure } from '../lib/results.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { exchange, HttpTimeoutError, requestTimeoutMs } from './http.ts';
-import { sendingAgain } from './retries.ts';
+import { outageOf, sendingAgain } from './retries.ts';
 import { failure } from './typed-failure.ts';
 import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
 import type { HeldToken, RunTokens } from './state.ts';
@@ -109,6 +109,7 @@ async function grant(
   // waited out as for a read: a repeated grant only issues one more token, and the whole run rests on it.
   const { answer } = await sendingAgain('POST', () => send(config, target, '/oauth/token', request), {
     repeatable: true,
+    outage: outageOf(config.baseUrl),
   });
   const body = answer.body as { access_token?: unknown; live_mode?: unknown } | undefined;
   if (answer.status !== 200 || typeof body?.access_token !== 'string' || body.access_token === '')

@@ -14,7 +14,7 @@ import {
   pathPattern,
   type EndpointId,
 } from '../../lib/catalogue.ts';
-import { RATE_LIMITED, sendingAgain } from '../../run/retries.ts';
+import { outageOf, RATE_LIMITED, sendingAgain } from '../../run/retries.ts';
 import { addWait } from './request-costs.ts';
 import { UNAVAILABLE_STATUSES, type FailureKind } from '../../lib/failures.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
@@ -188,6 +188,7 @@ export class ApiClient {
     const rateLimits = req.retryOn429 !== false;
     const { answer, rateLimitWaitedMs } = await sendingAgain(req.method, () => this.send(req), {
       rateLimits,
+      outage: outageOf(this.config.baseUrl),
       onWait: (status, ms) => {
         addWait(this.testInfo, { endpoint: what(), status, ms, times: 1 });
         if (status === 429) return;

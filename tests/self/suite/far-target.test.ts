@@ -24,6 +24,7 @@ import { jobSummaryMarkdown } from '../../../reporting/job-summary.ts';
 import { answerWaits, type SummaryFile } from '../../../reporting/summary.ts';
 import {
   nextWaitMs,
+  outageOf,
   RATE_LIMIT_WAIT_BOUND_MS,
   retryAfterMs,
   sendingAgain,
@@ -160,6 +161,10 @@ test.describe('sending again after a 429, 502, 503 or 504', () => {
     // A rate limit is still waited out: it says nothing of an outage.
     const limited = answering(429, 200);
     expect((await sendingAgain('GET', limited.send, { outage })).answer.status).toBe(200);
+    // A worker serving several targets keeps what it learnt of each apart.
+    const [one, other] = ['http://127.0.0.1:1', 'http://127.0.0.1:2'];
+    outageOf(one).down = true;
+    expect([outageOf(one).down, outageOf(other).down]).toEqual([true, false]);
   });
 
   test('a 429 is waited out for any method, unless the test asks for the 429 itself', async () => {

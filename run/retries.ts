@@ -6,10 +6,10 @@
  *   never more than RATE_LIMIT_WAIT_BOUND_MS for one request.
  * - 502, 503, 504 (a gateway, or an overloaded server, that did not serve the request just then), to a
  *   safe request only (RFC 9110 9.2.1: GET, HEAD, OPTIONS), whose repeat cannot change what the target
- *   holds: a repeated POST might create twice (the set-up's token grant is the one POST sent again). At most UNAVAILABLE_RESENDS times within
- *   UNAVAILABLE_WAIT_BOUND_MS: a sandbox's blip is over in seconds, an outage is not waited out. Once a
- *   read outlasted its waits the target is down, not blipping, and this process waits on no more of its
- *   answers so.
+ *   holds: a repeated POST might create twice (the set-up's token grant is the one POST sent again). At
+ *   most UNAVAILABLE_RESENDS times within UNAVAILABLE_WAIT_BOUND_MS: a sandbox's blip is over in
+ *   seconds, an outage is not waited out. Once a read outlasted its waits the target is down, not
+ *   blipping, and this process waits on no more of its answers so.
  * A request still answered so after its waits could not be tested; it is never a deviation. The waits are
  * counted, and the run's summary names them.
  */

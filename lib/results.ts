@@ -25,7 +25,7 @@ export const ANNOTATIONS = {
   roundTrips: 'round-trips',
   /** Present when the test read the target's abilities: what it sent may depend on them. */
   readsAbilities: 'reads-abilities',
-  /** JSON list of the waits on a target's "not now" (429, and 502-504 to a safe request), by endpoint (run/retries.ts). */
+  /** JSON list of the waits on "not now" answers (429; 502-504 to a read), by endpoint (run/retries.ts). */
   waits: 'answer-waits',
 } as const;
 

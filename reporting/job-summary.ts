@@ -2,7 +2,7 @@
  * A run's verdict and failed tests as Markdown, from its summary.json: what a CI job summary shows
  * (`payments-conformance report summary`), next to the coverage report (coverage.md).
  */
-import type { SummaryFile } from './summary.ts';
+import { waitsHeadline, type SummaryFile } from './summary.ts';
 
 /** A table cell: a pipe would end it and a line break would end the row. */
 function cell(text: string): string {
@@ -12,22 +12,15 @@ function cell(text: string): string {
     .replace(/\s*\n\s*/g, ' ');
 }
 
-const seconds = (waits: readonly { ms: number }[]) =>
-  `${(waits.reduce((sum, w) => sum + w.ms, 0) / 1000).toFixed(1)} s`;
-
-/** How long the run waited on the target's "not now" before sending again, which a slow job owes. */
+/**
+ * How long the run waited on the target's "not now" before sending again, which a slow job owes. A
+ * summary.json from before the 502-504 waits has none of them.
+ */
 function waitLines(summary: SummaryFile): string[] {
-  const { rateLimitWaits, unavailableWaits } = summary;
-  return [
-    ...(rateLimitWaits.length > 0
-      ? [`- Waited ${seconds(rateLimitWaits)} on the target's 429 answers (rate limits), then sent again.`]
-      : []),
-    ...(unavailableWaits.length > 0
-      ? [
-          `- Waited ${seconds(unavailableWaits)} on the target's 502, 503 and 504 answers to safe requests, then sent again.`,
-        ]
-      : []),
-  ];
+  const { rateLimitWaits, unavailableWaits = [] } = summary;
+  return [rateLimitWaits, unavailableWaits]
+    .filter((waits) => waits.length > 0)
+    .map((waits) => `- ${waitsHeadline(waits)}.`);
 }
 
 export function jobSummaryMarkdown(summary: SummaryFile): string {

@@ -67,7 +67,23 @@ export function answerWaits(
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const totalMs = (waits: readonly AnswerWait[]) => waits.reduce((sum, w) => sum + w.ms, 0);
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly (string | number)[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/**
+ * How long a run waited on the target's answers of one kind (429s, or 502-504s) before sending again, in
+ * one line, as the console and the CI job summary both say it.
+ */
+export function waitsHeadline(waits: readonly AnswerWait[]): string {
+  const statuses = [...new Set(waits.map((w) => w.status))].sort((a, b) => a - b);
+  const answers = statuses.every((s) => s === 429)
+    ? '429 answers (rate limits)'
+    : `${listed(statuses)} answers to reads (not served just then)`;
+  return `Waited ${seconds(waits.reduce((sum, w) => sum + w.ms, 0))} on the target's ${answers} before sending again`;
+}
 
 function firstLine(text: string): string {
   return text.split('\n')[0] ?? '';
@@ -147,24 +163,10 @@ export function summaryLines(input: SummaryInput): string[] {
       );
     }
   }
-  const rateLimited = answerWaits(records, [429]);
-  if (rateLimited.length > 0) {
-    lines.push(
-      '',
-      `Waited ${seconds(totalMs(rateLimited))} on the target's 429 answers (rate limits), then sent again:`,
-    );
-    for (const wait of rateLimited)
-      lines.push(
-        `  ⏳ ${wait.endpoint}: ${seconds(wait.ms)} (${count(wait.times, 'time')}, in ${count(wait.tests, 'test')})`,
-      );
-  }
-  const unavailable = answerWaits(records, UNAVAILABLE_STATUSES);
-  if (unavailable.length > 0) {
-    lines.push(
-      '',
-      `Waited ${seconds(totalMs(unavailable))} on the target's ${UNAVAILABLE_STATUSES.join('/')} answers to safe requests (not served just then), then sent again:`,
-    );
-    for (const wait of unavailable)
+  for (const waits of [answerWaits(records, [429]), answerWaits(records, UNAVAILABLE_STATUSES)]) {
+    if (waits.length === 0) continue;
+    lines.push('', `${waitsHeadline(waits)}:`);
+    for (const wait of waits)
       lines.push(
         `  ⏳ ${wait.endpoint}: ${seconds(wait.ms)} after ${wait.status} (${count(wait.times, 'time')}, in ${count(wait.tests, 'test')})`,
       );

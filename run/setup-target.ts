@@ -9,6 +9,7 @@ import type { SetupFailure } from '../lib/results.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { exchange, HttpTimeoutError, requestTimeoutMs } from './http.ts';
 import { outageOf, sendingAgain } from './retries.ts';
+import { DEFAULT_TARGET } from './target.ts';
 import { failure } from './typed-failure.ts';
 import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
 import type { HeldToken, RunTokens } from './state.ts';
@@ -110,6 +111,11 @@ async function grant(
   const { answer } = await sendingAgain('POST', () => send(config, target, '/oauth/token', request), {
     repeatable: true,
     outage: outageOf(config.baseUrl),
+    // No test holds these waits, so no summary line names them: said as they happen.
+    onWait: (status, ms) =>
+      console.log(
+        `${target === DEFAULT_TARGET.name ? 'The' : `${target}: the`} token endpoint answered ${status} to the set-up's grant; sent again after ${(ms / 1000).toFixed(1)} s`,
+      ),
   });
   const body = answer.body as { access_token?: unknown; live_mode?: unknown } | undefined;
   if (answer.status !== 200 || typeof body?.access_token !== 'string' || body.access_token === '')

@@ -14,7 +14,7 @@ import {
   pathPattern,
   type EndpointId,
 } from '../../lib/catalogue.ts';
-import { outageOf, RATE_LIMITED, sendingAgain } from '../../run/retries.ts';
+import { moreSends, outageOf, RATE_LIMITED, SAFE_METHODS, sendingAgain } from '../../run/retries.ts';
 import { addWait } from './request-costs.ts';
 import { UNAVAILABLE_STATUSES, type FailureKind } from '../../lib/failures.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
@@ -38,8 +38,12 @@ export const LIVE_TOKEN_VARIABLE = 'PAYMENTS_LIVE_ACCESS_TOKEN';
 export const TARGET_GAVE_NO_ANSWER = (what: string, reason: string) =>
   `${what} got no answer (${reason}): the target is down, unreachable or hanging; this is not a contract result`;
 
-export const TARGET_UNAVAILABLE = (what: string, status: number, resent?: { times: number; ms: number }) =>
-  `${what} was answered ${status}${resent ? `, still after it was sent again ${resent.times} time(s) over ${Math.round(resent.ms / 1000)} s` : ''}: the target, or a gateway before it, did not serve the request just then; this is not a contract result`;
+export const TARGET_UNAVAILABLE = (
+  what: string,
+  status: number,
+  why: { resent: { times: number; ms: number } } | { down: true } | undefined,
+) =>
+  `${what} was ${why && 'resent' in why ? `still answered ${status} after being sent ${moreSends(why.resent.times)} more over ${Math.round(why.resent.ms / 1000)} s` : `answered ${status}`}${why && 'down' in why ? ' (not sent again: an earlier read stayed unavailable after all its sends, so the target is taken as down until it serves a request)' : ''}: the target, or a gateway before it, did not serve the request just then; this is not a contract result`;
 
 export interface ApiResponse {
   status: number;
@@ -184,24 +188,26 @@ export class ApiClient {
   async raw(req: RawRequest): Promise<ApiResponse> {
     if (req.prefer) return this.send(req);
     const what = () => endpointOfRequest(req.method, req.path);
-    const resent = { times: 0, ms: 0 };
     const rateLimits = req.retryOn429 !== false;
-    const { answer, rateLimitWaitedMs } = await sendingAgain(req.method, () => this.send(req), {
+    const outage = outageOf(this.config.baseUrl);
+    const downBefore = outage.down;
+    const { answer, resent } = await sendingAgain(req.method, () => this.send(req), {
       rateLimits,
-      outage: outageOf(this.config.baseUrl),
-      onWait: (status, ms) => {
-        addWait(this.testInfo, { endpoint: what(), status, ms, times: 1 });
-        if (status === 429) return;
-        resent.times++;
-        resent.ms += ms;
-      },
+      outage,
+      onWait: (status, ms) => addWait(this.testInfo, { endpoint: what(), status, ms, times: 1 }),
     });
     if (answer.status === 429 && rateLimits)
-      fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what(), rateLimitWaitedMs) }));
+      fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what(), resent.rateLimit) }));
     // A gateway's or an overloaded server's answer says the request was not served just then (RFC 9110
     // 15.6.3-15.6.5); the spec documents none of these statuses, so no rule is judged on one.
     if (UNAVAILABLE_STATUSES.includes(answer.status)) {
-      const seen = TARGET_UNAVAILABLE(what(), answer.status, resent.times > 0 ? resent : undefined);
+      const why =
+        resent.unavailable.times > 0
+          ? { resent: resent.unavailable }
+          : downBefore && SAFE_METHODS.includes(req.method)
+            ? ({ down: true } as const)
+            : undefined;
+      const seen = TARGET_UNAVAILABLE(what(), answer.status, why);
       if (req.noAnswer === 'throw')
         throw new NoAnswer(seen, 'target-unavailable', `${what()} was answered ${answer.status}`);
       fail(failure({ kind: 'target-unavailable', seen }));

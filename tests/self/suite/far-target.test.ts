@@ -34,7 +34,7 @@ import {
 } from '../../../run/retries.ts';
 import { progressLine } from '../../../run/reporters/console.ts';
 import { startLatencyProxy } from '../../../scripts/bench/latency-proxy.ts';
-import { runSuite } from '../../../scripts/suite/run-suite.ts';
+import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 
 test.describe('the concurrency plan', () => {
@@ -348,40 +348,29 @@ test.describe('runs', () => {
   });
 
   test('a request still answered 429 past the bound of a wait leaves its test not tested, not failed', async () => {
-    const mock = await startMockInWorker();
     // Every store read is refused for an hour, longer than the bound; everything else goes through.
-    const limiter = await inFrontOf(mock.baseUrl, (incoming, outgoing) => {
+    const run = await storeTestsBehind((incoming, outgoing) => {
       if (!incoming.url?.startsWith('/stores/')) return false;
       outgoing.writeHead(429, { 'retry-after': '3600', 'content-type': 'application/json' });
       outgoing.end(JSON.stringify({ message: 'slow down', error: 'too_many_requests', status: 429 }));
       return true;
     });
-    try {
-      const run = await runSuite({
-        target: { ...mock.env, [VARIABLES.baseUrl]: limiter.url },
-        args: ['--project', 'stores', '--no-html'],
-      });
-      expect(run.exitCode, run.output).toBe(EXIT_CODES.untestable);
-      const limited = run.records.filter((r) => r.failures.some((f) => f.kind === 'rate-limited'));
-      expect(limited.length, run.output).toBeGreaterThan(0);
-      expect(run.records.filter((r) => r.failures.some((f) => f.kind !== 'rate-limited'))).toEqual([]);
-      expect(limited[0]!.failures[0]!.message).toContain('GET /stores/{id} was still answered 429');
-      expect(run.output).toMatch(/0 failed, \d+ not tested/);
-    } finally {
-      await limiter.close();
-      await mock.stop();
-    }
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.untestable);
+    const limited = run.records.filter((r) => r.failures.some((f) => f.kind === 'rate-limited'));
+    expect(limited.length, run.output).toBeGreaterThan(0);
+    expect(run.records.filter((r) => r.failures.some((f) => f.kind !== 'rate-limited'))).toEqual([]);
+    expect(limited[0]!.failures[0]!.message).toContain('GET /stores/{id} was still answered 429');
+    expect(run.output).toMatch(/0 failed, \d+ not tested/);
   });
 
   test('a read or the set-up grant answered 503 once (a blip) is sent again after its Retry-After: the run passes and its summary names the wait', async () => {
-    const mock = await startMockInWorker();
     // The first store read, and both of the set-up's token grants (the test token's and the live one's,
     // sent side by side: the first two requests to the token endpoint), are answered 503 once.
     const blips = new Map([
       ['store read', 1],
       ['token grant', 2],
     ]);
-    const blipping = await inFrontOf(mock.baseUrl, (incoming, outgoing) => {
+    const run = await storeTestsBehind((incoming, outgoing) => {
       const path = incoming.url?.split('?')[0] ?? '';
       const what =
         incoming.method === 'GET' && path.startsWith('/stores/')
@@ -395,31 +384,39 @@ test.describe('runs', () => {
       outgoing.writeHead(503, { 'retry-after': '1', 'content-type': 'text/html' }).end('<h1>503</h1>');
       return true;
     });
-    try {
-      const run = await runSuite({
-        target: { ...mock.env, [VARIABLES.baseUrl]: blipping.url },
-        args: ['--project', 'stores', '--no-html'],
-      });
-      expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
-      expect(run.output).toContain(
-        "Waited 1.0 s on the target's 503 answers to reads (not served just then) before sending again:",
-      );
-      expect(run.output).toContain('⏳ GET /stores/{id}: 1.0 s after 503 (1 time, in 1 test)');
-      expect(run.output).toContain(
-        "The token endpoint answered 503 to the set-up's grant; sent again after 1.0 s",
-      );
-      const summary = JSON.parse(readFileSync(run.reports.summary, 'utf8')) as SummaryFile;
-      expect(summary.unavailableWaits.map((w) => [w.endpoint, w.status])).toContainEqual([
-        'GET /stores/{id}',
-        503,
-      ]);
-      expect([...blips.values()]).toEqual([0, 0]);
-    } finally {
-      await blipping.close();
-      await mock.stop();
-    }
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
+    expect(run.output).toContain(
+      "Waited 1.0 s on the target's 503 answers to reads (not served just then) before sending again:",
+    );
+    expect(run.output).toContain('⏳ GET /stores/{id}: 1.0 s after 503 (1 time, in 1 test)');
+    expect(run.output).toContain(
+      "The token endpoint answered 503 to the set-up's grant; sent again after 1.0 s",
+    );
+    const summary = JSON.parse(readFileSync(run.reports.summary, 'utf8')) as SummaryFile;
+    expect(summary.unavailableWaits.map((w) => [w.endpoint, w.status])).toContainEqual([
+      'GET /stores/{id}',
+      503,
+    ]);
+    expect([...blips.values()]).toEqual([0, 0]);
   });
 });
+
+/** The store tests, run against a mock in this worker through a target in front of it (`intercept`). */
+async function storeTestsBehind(
+  intercept: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean,
+): Promise<SuiteRun> {
+  const mock = await startMockInWorker();
+  const front = await inFrontOf(mock.baseUrl, intercept);
+  try {
+    return await runSuite({
+      target: { ...mock.env, [VARIABLES.baseUrl]: front.url },
+      args: ['--project', 'stores', '--no-html'],
+    });
+  } finally {
+    await front.close();
+    await mock.stop();
+  }
+}
 
 /**
  * A target in front of `upstream`: `intercept` answers the requests it takes (it answers true), and the

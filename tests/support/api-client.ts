@@ -194,7 +194,17 @@ export class ApiClient {
     const { answer, resent } = await sendingAgain(req.method, () => this.send(req), {
       rateLimits,
       outage,
-      onWait: (status, ms) => addWait(this.testInfo, { endpoint: what(), status, ms, times: 1 }),
+      onWait: (status, ms) => {
+        addWait(this.testInfo, { endpoint: what(), status, ms, times: 1 });
+        // So a reader of the report sees why the next exchange repeats this one.
+        if (this.attaching)
+          attachTo(
+            this.testInfo,
+            `${this.exchangeCount} waited ${(ms / 1000).toFixed(1)} s after ${status}`,
+            `${what()} was answered ${status}: sent again after ${(ms / 1000).toFixed(1)} s (run/retries.ts).`,
+            CONTENT_TYPES.text,
+          );
+      },
     });
     if (answer.status === 429 && rateLimits)
       fail(failure({ kind: 'rate-limited', seen: RATE_LIMITED(what(), resent.rateLimit) }));

@@ -35,6 +35,7 @@ import {
 import { progressLine } from '../../../run/reporters/console.ts';
 import { startLatencyProxy } from '../../../scripts/bench/latency-proxy.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
+import { attachmentsOf, readAllureResults } from '../reports/support/allure.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 
 test.describe('the concurrency plan', () => {
@@ -398,6 +399,14 @@ test.describe('runs', () => {
       503,
     ]);
     expect([...blips.values()]).toEqual([0, 0]);
+    // The report shows the wait between the exchange answered 503 and the one that repeats it.
+    const attachments = readAllureResults(run.reports.allureResults)
+      .flatMap(attachmentsOf)
+      .map((a) => a.name);
+    expect(attachments).toContainEqual(expect.stringMatching(/^1 response 503 GET \/stores\/\S+$/));
+    expect(attachments).toContain('1 waited 1.0 s after 503');
+    const waited = attachments.indexOf('1 waited 1.0 s after 503');
+    expect(attachments[waited + 1], 'then the same request again').toMatch(/^2 request GET \/stores\/\S+$/);
   });
 });
 

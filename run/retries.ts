@@ -26,7 +26,10 @@ export const UNAVAILABLE_RESENDS = 2;
 const FIRST_BACK_OFF_MS = 1_000;
 
 /** Methods whose repeat changes nothing on the target (RFC 9110 9.2.1). */
-export const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+const SAFE_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/** Whether a request of `method` is a read, safe to send again. */
+export const isRead = (method: string) => SAFE_METHODS.includes(method.toUpperCase());
 
 /** How many more sends, in words: "once", "2 times". */
 export const moreSends = (times: number) => (times === 1 ? 'once' : `${times} times`);
@@ -116,7 +119,7 @@ export async function sendingAgain<A extends { status: number; headers: Record<s
   { rateLimits = true, repeatable = false, onWait = () => undefined, outage, sleep = sleepFor }: Resending,
 ): Promise<{ answer: A; resent: Record<'rateLimit' | 'unavailable', { times: number; ms: number }> }> {
   const resent = { rateLimit: { times: 0, ms: 0 }, unavailable: { times: 0, ms: 0 } };
-  const read = SAFE_METHODS.includes(method.toUpperCase());
+  const read = isRead(method);
   const kindOf = (status: number) =>
     status === 429 && rateLimits
       ? ('rateLimit' as const)

@@ -14,7 +14,7 @@ import {
   pathPattern,
   type EndpointId,
 } from '../../lib/catalogue.ts';
-import { moreSends, outageOf, RATE_LIMITED, SAFE_METHODS, sendingAgain } from '../../run/retries.ts';
+import { isRead, moreSends, outageOf, RATE_LIMITED, sendingAgain } from '../../run/retries.ts';
 import { addWait } from './request-costs.ts';
 import { UNAVAILABLE_STATUSES, type FailureKind } from '../../lib/failures.ts';
 import { preferHeader, PREFER_HEADER, type FaultPreference } from '../../lib/prefer.ts';
@@ -42,8 +42,17 @@ export const TARGET_UNAVAILABLE = (
   what: string,
   status: number,
   why: { resent: { times: number; ms: number } } | { down: true } | undefined,
-) =>
-  `${what} was ${why && 'resent' in why ? `still answered ${status} after being sent ${moreSends(why.resent.times)} more over ${Math.round(why.resent.ms / 1000)} s` : `answered ${status}`}${why && 'down' in why ? ' (not sent again: an earlier read stayed unavailable after all its sends, so the target is taken as down until it serves a request)' : ''}: the target, or a gateway before it, did not serve the request just then; this is not a contract result`;
+) => {
+  const answered =
+    why && 'resent' in why
+      ? `still answered ${status} after being sent ${moreSends(why.resent.times)} more over ${Math.round(why.resent.ms / 1000)} s`
+      : `answered ${status}`;
+  const notResent =
+    why && 'down' in why
+      ? ' (not sent again: an earlier read stayed unavailable after all its sends, so the target is taken as down until it serves a request)'
+      : '';
+  return `${what} was ${answered}${notResent}: the target, or a gateway before it, did not serve the request just then; this is not a contract result`;
+};
 
 export interface ApiResponse {
   status: number;
@@ -214,7 +223,7 @@ export class ApiClient {
       const why =
         resent.unavailable.times > 0
           ? { resent: resent.unavailable }
-          : downBefore && SAFE_METHODS.includes(req.method)
+          : downBefore && isRead(req.method)
             ? ({ down: true } as const)
             : undefined;
       const seen = TARGET_UNAVAILABLE(what(), answer.status, why);

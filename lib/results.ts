@@ -41,6 +41,10 @@ export interface AnswerWait {
   times: number;
 }
 
+/** What waits are summed under: one status at one endpoint (a test's, and the run's summary). */
+export const answerWaitKey = (wait: Pick<AnswerWait, 'status' | 'endpoint'>) =>
+  `${wait.status} ${wait.endpoint}`;
+
 /** Allure's static annotations the tests are declared with (labels, description), read back by the reporters. */
 export const DECLARED_LABELS = {
   epic: 'allure.label.epic',

@@ -9,7 +9,7 @@ import { ALLOWANCES, isAllowanceName } from '../lib/allowances.ts';
 import { resolveBasis } from '../lib/basis.ts';
 import { FAILURE_KINDS, isDeviation, UNAVAILABLE_STATUSES } from '../lib/failures.ts';
 import type { ReportPaths } from '../lib/report-paths.ts';
-import type { AnswerWait, TestRecord } from '../lib/results.ts';
+import { answerWaitKey, type AnswerWait, type TestRecord } from '../lib/results.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
 import type { Changes } from './history.ts';
@@ -54,7 +54,7 @@ export function answerWaits(
   for (const record of records)
     for (const wait of record.waits ?? []) {
       if (!statuses.includes(wait.status)) continue;
-      const key = `${wait.status} ${wait.endpoint}`;
+      const key = answerWaitKey(wait);
       const before = summed.get(key) ?? { ...wait, ms: 0, times: 0, tests: 0 };
       summed.set(key, {
         ...before,

@@ -9,7 +9,7 @@
  *   (run/retries.ts), which the run's summary names.
  */
 import type { TestInfo } from '@playwright/test';
-import { ANNOTATIONS, type AnswerWait } from '../../lib/results.ts';
+import { ANNOTATIONS, answerWaitKey, type AnswerWait } from '../../lib/results.ts';
 
 const roundTrips = new Map<string, number>();
 const waits = new Map<string, Map<string, AnswerWait>>();
@@ -22,7 +22,7 @@ export function addRoundTrips(testInfo: TestInfo, count: number): void {
 /** Adds a wait to the test's, summed with its others of the same endpoint and status. */
 export function addWait(testInfo: TestInfo, wait: AnswerWait): void {
   const ofTest = waits.get(testInfo.testId) ?? new Map<string, AnswerWait>();
-  const key = `${wait.status} ${wait.endpoint}`;
+  const key = answerWaitKey(wait);
   const before = ofTest.get(key);
   ofTest.set(key, before ? { ...before, ms: before.ms + wait.ms, times: before.times + wait.times } : wait);
   waits.set(testInfo.testId, ofTest);

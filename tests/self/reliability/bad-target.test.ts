@@ -173,7 +173,7 @@ test.describe('the suite against a bad target', () => {
     const notResent = reads.filter((r) => seenOf(r).includes('(not sent again: an earlier read'));
     expect(resent.length, describeRun(run)).toBeGreaterThan(0);
     expect(notResent.length, describeRun(run)).toBeGreaterThan(0);
-    expect(run.output).toMatch(/Waited \d+\.0 s on the target's [\d, and]+ answers to reads/);
+    expect(run.output).toMatch(/Waited \d+\.0 s on the target's 50\d(?:(?:, | and )50\d)* answers to reads/);
   });
 
   test('target answering garbage: every test fails quoting a requirement, no crash', async () => {

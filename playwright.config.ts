@@ -14,6 +14,7 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import fc from 'fast-check';
 import path from 'node:path';
 import { freeLoopbackPort, LOOPBACK } from './lib/loopback.ts';
+import { proxyLabel } from './lib/proxy.ts';
 import { CODE_ROOT } from './lib/paths.ts';
 import { reportPaths } from './lib/report-paths.ts';
 import { RUN_VARIABLES } from './lib/run-variables.ts';
@@ -117,6 +118,7 @@ export default defineConfig({
                 : withoutCredentials(target.baseUrl),
               profile: target.profile,
               abilities: [...target.abilities].join(', ') || 'none',
+              ...(target.proxy ? { proxy: proxyLabel(target.proxy) } : {}),
               'suite version': SUITE_VERSION,
             },
           },

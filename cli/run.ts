@@ -23,6 +23,7 @@ import {
   planEnvironment,
 } from '../lib/concurrency.ts';
 import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
+import { proxyLabel } from '../lib/proxy.ts';
 import { medianRoundTripMs } from '../run/round-trip.ts';
 import { serveEmbeddedMock, type EmbeddedMock } from '../mock/embedded.ts';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
@@ -283,7 +284,7 @@ async function concurrencyFor(
   const roundTrip =
     config.embedded || args.playwright.includes('--list')
       ? undefined
-      : await medianRoundTripMs(config.baseUrl);
+      : await medianRoundTripMs(config.baseUrl, config.proxy);
   const plan = planConcurrency(roundTrip, limit, availableParallelism(), asked);
   if (plan.far)
     io.out(
@@ -337,6 +338,8 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const inventoryListing = partial && !args.playwright.includes('--list') ? listInventory() : undefined;
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
+  if (config.proxy)
+    io.out(`Through the proxy ${proxyLabel(config.proxy)}; the hosts NO_PROXY lists would go direct`);
   const concurrency = await concurrencyFor(config, args, io);
   Object.assign(env, concurrency.env);
   const mock = await serveMockFor(config, args, env);

@@ -6,6 +6,7 @@
 import { ABILITIES, isAbility, type Ability } from './abilities.ts';
 import { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profiles.ts';
 import { PLATFORM_CURRENCIES, type PlatformCurrency } from './sure-valid.ts';
+import { proxyFor, type ProxyRoute } from './proxy.ts';
 
 /** Values a target supplies for the suite; the embedded mock's seed provides all of them. */
 export interface TargetIds {
@@ -186,6 +187,8 @@ export interface TargetConfig extends TargetIds {
    * one skip, naming its variable, rather than fail on an answer about a resource the target never had.
    */
   unsetIds: ReadonlySet<keyof TargetIds>;
+  /** The HTTP proxy a target other than the embedded mock is reached through (lib/proxy.ts); none: direct. */
+  proxy?: ProxyRoute;
   /** One line each, for the user: deprecated variables still read. */
   warnings: readonly string[];
 }
@@ -284,6 +287,8 @@ export function parseTargetConfig(
       `${noApplication.join(' and ')} must be set: ${VARIABLES.baseUrl} names a target other than the embedded mock, and the run authenticates as your application there (for a mock started with npm run mock, npm run mock -- --print-env prints them)`,
     );
   }
+  const proxy = embedded ? {} : proxyFor(new URL(baseUrl), env);
+  if ('problem' in proxy) throw new TargetConfigError(proxy.problem);
   const unsetIds = new Set(OPTIONAL_IDS.filter(unset));
   const ids = Object.fromEntries(
     ID_KEYS.map((key) => {
@@ -340,6 +345,7 @@ export function parseTargetConfig(
     testAccessToken: env[VARIABLES.testAccessToken] || undefined,
     ...(otherClient ? { otherClient } : {}),
     ...(currency ? { currency } : {}),
+    ...(proxy.route ? { proxy: proxy.route } : {}),
     agreementIds: lent('agreementId', agreementIds),
     claimIds: lent('claimId', claimIds),
     unsetIds,

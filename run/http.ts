@@ -7,9 +7,20 @@
  * fetch refuses the ports its standard blocks (9, 6000 and others), where a target may well listen, and
  * it hides the 302 of the authorization endpoint behind its own redirect handling.
  */
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import {
+  Agent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { connect as tlsConnect } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { proxyLabel, type ProxyRoute } from '../lib/proxy.ts';
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { SUITE_VERSION } from '../lib/version.ts';
 
@@ -33,6 +44,8 @@ export interface HttpRequest {
    * closed while idle can never turn into a failed request.
    */
   keepConnection?: boolean;
+  /** The proxy the target is reached through (TargetConfig's); none: direct. */
+  proxy?: ProxyRoute;
 }
 
 export interface HttpAnswer {
@@ -45,6 +58,78 @@ export interface HttpAnswer {
 /** No complete answer within the request's time limit. */
 export class HttpTimeoutError extends Error {
   override name = 'HttpTimeoutError';
+}
+
+/** The proxy, not the target, failed the exchange: it could not be reached, or refused to pass it on. */
+export class ProxyError extends Error {
+  override name = 'ProxyError';
+  constructor(proxy: ProxyRoute, what: string) {
+    super(`through the proxy ${proxyLabel(proxy)}: ${what}`);
+  }
+}
+
+/** Its own status, never the target's: the proxy wants credentials it was not given, or refused them. */
+const PROXY_AUTHENTICATION_REQUIRED = 407;
+
+function proxyRefusal(proxy: ProxyRoute, answer: IncomingMessage, to: string): ProxyError {
+  const status = `${answer.statusCode ?? 0} ${answer.statusMessage ?? ''}`.trim();
+  return new ProxyError(
+    proxy,
+    answer.statusCode === PROXY_AUTHENTICATION_REQUIRED
+      ? `it asks for credentials (${status}): give them as http://user:password@host:port in ${proxy.variable}`
+      : `it refused to open a tunnel to ${to} (${status})`,
+  );
+}
+
+type SocketMade = (error: Error | null, socket: Duplex) => void;
+
+/** Node.js reads no socket from a creation that failed. */
+function failed(done: SocketMade, error: Error): void {
+  done(error, undefined as unknown as Duplex);
+}
+
+/**
+ * An https target through the proxy: a CONNECT tunnel to the target's host and port, then TLS over it,
+ * checked against the target's own name as a direct connection is. The proxy resolves the host; this
+ * machine need not be able to.
+ */
+function tunnel(url: URL, proxy: ProxyRoute, opened: (tunnelRequest: ClientRequest) => void) {
+  return (_options: RequestOptions, done: SocketMade): undefined => {
+    const authority = `${url.hostname}:${url.port || '443'}`;
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const connect = httpRequest({
+      host: proxy.url.hostname,
+      port: proxy.url.port,
+      method: 'CONNECT',
+      path: authority,
+      headers: {
+        host: authority,
+        ...(proxy.authorization ? { 'proxy-authorization': proxy.authorization } : {}),
+      },
+      agent: false,
+    });
+    opened(connect);
+    connect.once('connect', (answer, socket, head) => {
+      if (answer.statusCode !== 200) {
+        socket.destroy();
+        failed(done, proxyRefusal(proxy, answer, authority));
+        return;
+      }
+      if (head.length > 0) socket.unshift(head);
+      const secure = tlsConnect({
+        socket,
+        host,
+        ...(isIP(host) === 0 ? { servername: host } : {}),
+        ALPNProtocols: ['http/1.1'],
+      });
+      done(null, secure);
+    });
+    connect.once('error', (error) =>
+      failed(done, new ProxyError(proxy, `it gave no answer (${error.message})`)),
+    );
+    connect.end();
+    return undefined;
+  };
 }
 
 /**
@@ -87,9 +172,25 @@ export function exchange(url: URL, init: HttpRequest): Promise<HttpAnswer> {
     for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
     // A length, not chunked transfer coding: some servers refuse a chunked request body.
     if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
-    const client = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const agent = init.keepConnection && url.protocol === 'http:' ? KEPT_CONNECTIONS : false;
-    const request = client(url, { method: init.method, headers, agent }, (response) => {
+    const { proxy } = init;
+    let tunnelRequest: ClientRequest | undefined;
+    const request = proxy
+      ? throughProxy(url, proxy, init.method, headers, (opened) => (tunnelRequest = opened), answered)
+      : (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+          url,
+          {
+            method: init.method,
+            headers,
+            agent: init.keepConnection && url.protocol === 'http:' ? KEPT_CONNECTIONS : false,
+          },
+          answered,
+        );
+    function answered(response: IncomingMessage) {
+      if (proxy && response.statusCode === PROXY_AUTHENTICATION_REQUIRED) {
+        response.resume();
+        fail(proxyRefusal(proxy, response, url.host));
+        return;
+      }
       const chunks: Buffer[] = [];
       response.once('error', fail);
       const body = bodyStream(response);
@@ -103,16 +204,61 @@ export function exchange(url: URL, init: HttpRequest): Promise<HttpAnswer> {
           text: Buffer.concat(chunks).toString('utf8'),
         });
       });
-    });
-    const timer = setTimeout(
-      () => request.destroy(new HttpTimeoutError(`no answer within ${init.timeoutMs} ms`)),
-      init.timeoutMs,
-    );
+    }
+    const timer = setTimeout(() => {
+      tunnelRequest?.destroy();
+      request.destroy(new HttpTimeoutError(`no answer within ${init.timeoutMs} ms`));
+    }, init.timeoutMs);
     function fail(error: Error) {
       clearTimeout(timer);
-      reject(error);
+      // A failure to reach the proxy is the proxy's, and said so; one after a tunnel opened is the exchange's.
+      const tunnelled = url.protocol === 'https:' && request.socket !== null;
+      const ours = error instanceof HttpTimeoutError || error instanceof ProxyError;
+      reject(
+        proxy && !ours && !tunnelled ? new ProxyError(proxy, `it gave no answer (${error.message})`) : error,
+      );
     }
     request.once('error', fail);
     request.end(init.body);
   });
+}
+
+/**
+ * The request as it goes through the proxy: an http target's in absolute form to the proxy itself (which
+ * forwards it, as an HTTP proxy does), an https target's inside a tunnel (see `tunnel`).
+ */
+function throughProxy(
+  url: URL,
+  proxy: ProxyRoute,
+  method: string,
+  headers: Record<string, string>,
+  opened: (tunnelRequest: ClientRequest) => void,
+  answered: (response: IncomingMessage) => void,
+): ClientRequest {
+  if (url.protocol === 'https:') {
+    return httpsRequest(url, { method, headers, createConnection: tunnel(url, proxy, opened) }, answered);
+  }
+  const target = new URL(url);
+  const credentials = target.username || target.password;
+  if (credentials && !headers.authorization) {
+    const pair = `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`;
+    headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
+  }
+  target.username = '';
+  target.password = '';
+  return httpRequest(
+    {
+      host: proxy.url.hostname,
+      port: proxy.url.port,
+      method,
+      path: target.href,
+      headers: {
+        ...headers,
+        host: target.host,
+        ...(proxy.authorization ? { 'proxy-authorization': proxy.authorization } : {}),
+      },
+      agent: false,
+    },
+    answered,
+  );
 }

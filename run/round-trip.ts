@@ -7,6 +7,7 @@
  * server not yet warm), and the median of three then falls on a warm one. Sent together, all three were
  * first answers: on a busy machine a mock on loopback measured over 20 ms and was planned as far away.
  */
+import type { ProxyRoute } from '../lib/proxy.ts';
 import { exchange } from './http.ts';
 import { PROBE_PATH } from './setup-target.ts';
 
@@ -14,12 +15,16 @@ const PROBES = 3;
 const PROBE_TIMEOUT_MS = 5_000;
 
 /** The median round trip to `baseUrl` in milliseconds, or undefined when it does not answer. */
-export async function medianRoundTripMs(baseUrl: string): Promise<number | undefined> {
+export async function medianRoundTripMs(baseUrl: string, proxy?: ProxyRoute): Promise<number | undefined> {
   const times: number[] = [];
   for (let i = 0; i < PROBES; i++) {
     const started = performance.now();
     try {
-      await exchange(new URL(baseUrl + PROBE_PATH), { method: 'GET', timeoutMs: PROBE_TIMEOUT_MS });
+      await exchange(new URL(baseUrl + PROBE_PATH), {
+        method: 'GET',
+        timeoutMs: PROBE_TIMEOUT_MS,
+        ...(proxy ? { proxy } : {}),
+      });
     } catch {
       return undefined;
     }

@@ -7,7 +7,7 @@
 import type { FailureKind } from '../lib/failures.ts';
 import type { SetupFailure } from '../lib/results.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
-import { exchange, HttpTimeoutError, requestTimeoutMs } from './http.ts';
+import { exchange, HttpTimeoutError, ProxyError, requestTimeoutMs } from './http.ts';
 import { outageOf, sendingAgain } from './retries.ts';
 import { DEFAULT_TARGET } from './target.ts';
 import { failure } from './typed-failure.ts';
@@ -25,6 +25,8 @@ const CREDENTIALS_REFUSED_CODES = ['invalid_client', 'unauthorized_client', 'for
 export const SETUP_MESSAGES = {
   unreachable: (baseUrl: string, reason: string) =>
     `the target ${baseUrl} does not answer (${reason}), so nothing was tested. Check ${VARIABLES.baseUrl} (is the server up, the port right, the network open?), or unset it to test the embedded mock.`,
+  proxy: (baseUrl: string, reason: string, variable: string) =>
+    `the target ${baseUrl} could not be reached ${reason}, so nothing was tested. Check ${variable} (the proxy's host, port, user and password), or list the target's host in NO_PROXY to go direct.`,
   timeout: (baseUrl: string, ms: number) =>
     `the target ${baseUrl} gave no answer within ${ms} ms, so nothing was tested. Check that it is not hanging, or raise PAYMENTS_REQUEST_TIMEOUT_MS.`,
   credentialsRefused: (status: number, body: string) =>
@@ -61,6 +63,7 @@ async function send(
       ...init,
       method: init.method ?? 'GET',
       timeoutMs: timeout,
+      ...(config.proxy ? { proxy: config.proxy } : {}),
     });
     let body: unknown;
     try {
@@ -76,7 +79,9 @@ async function send(
     const kind: FailureKind = timedOut ? 'timeout' : 'target-unreachable';
     const message = timedOut
       ? SETUP_MESSAGES.timeout(config.baseUrl, timeout)
-      : SETUP_MESSAGES.unreachable(config.baseUrl, reason);
+      : error instanceof ProxyError && config.proxy
+        ? SETUP_MESSAGES.proxy(config.baseUrl, reason, config.proxy.variable)
+        : SETUP_MESSAGES.unreachable(config.baseUrl, reason);
     throw new SetupError({ target, kind, message });
   }
 }

@@ -6,6 +6,7 @@
  * contract without loading it (./current-target.ts has the running test's target).
  */
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
+import { proxySecret } from '../lib/proxy.ts';
 import { parseTargetConfig, type TargetConfig } from '../lib/target.ts';
 import { OTHER_APPLICATION, SEEDED_IDS } from '../mock/seed.ts';
 import { rememberSecret } from './redact.ts';
@@ -46,6 +47,7 @@ export function targetConfigOf(target: ProjectTarget): TargetConfig {
       config.authCode,
       config.testAccessToken,
       config.otherClient?.clientSecret,
+      proxySecret(config.proxy),
     ]) {
       rememberSecret(secret);
     }

@@ -280,6 +280,7 @@ export class ApiClient {
         ...(body === undefined ? {} : { body }),
         timeoutMs: this.timeoutMs,
         keepConnection: this.config.embedded,
+        ...(this.config.proxy ? { proxy: this.config.proxy } : {}),
       });
     } catch (error) {
       const timedOut = error instanceof HttpTimeoutError;

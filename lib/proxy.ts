@@ -1,0 +1,137 @@
+/**
+ * Which HTTP proxy, if any, the run reaches a target through: read from the environment variables
+ * curl reads, by curl's rules, so that a failure's reproduction (a curl command) goes the same way the
+ * run went. Many companies let nothing out but through a proxy; a QA engineer's shell, and their CI
+ * runners, already set these variables for every other tool.
+ *
+ * - An `https:` target: `https_proxy`, else `HTTPS_PROXY`. An `http:` target: `http_proxy` only, never
+ *   `HTTP_PROXY`, as curl does: a CGI server sets `HTTP_PROXY` from a request's own `Proxy` header, so
+ *   any caller could choose it. Then `all_proxy`, else `ALL_PROXY`, for either. An empty value is unset.
+ * - `no_proxy`, else `NO_PROXY`: hosts that go direct, separated by commas; `*` is every host; an entry
+ *   is a host, a domain (a leading `.` or `*.` optional, its subdomains included) or an IP address, with
+ *   an optional `:port` that must then match too.
+ * - A loopback host (`localhost`, `127.x.x.x`, `::1`) always goes direct, whatever the variables: what
+ *   listens there is on this machine (the embedded mock, a local build), which no proxy can reach.
+ * - The proxy is `http://` with its port (credentials as `http://user:password@host:port`). curl and
+ *   Node.js disagree on a missing port's default (1080, 80), so the port must be given; a proxy spoken
+ *   to over TLS (`https://`) or SOCKS is refused with a clear message rather than half supported.
+ */
+import { isIP } from 'node:net';
+
+export interface ProxyRoute {
+  /** The proxy's URL as configured, credentials included: never shown, never written. */
+  url: URL;
+  /** The variable it was read from, for every message about it. */
+  variable: string;
+  /** The URL without its credentials, as it may be shown. */
+  shown: string;
+  /** The Proxy-Authorization header value its credentials make, if it has any. */
+  authorization?: string;
+}
+
+export type ProxyChoice = { route?: ProxyRoute } | { problem: string };
+
+/** The variables read, by target scheme, in the order they are read. */
+export const PROXY_VARIABLES = {
+  'https:': ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'],
+  'http:': ['http_proxy', 'all_proxy', 'ALL_PROXY'],
+} as const;
+export const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const;
+
+function firstSet(
+  env: NodeJS.ProcessEnv,
+  names: readonly string[],
+): { name: string; value: string } | undefined {
+  for (const name of names) {
+    const value = env[name]?.trim();
+    if (value) return { name, value };
+  }
+  return undefined;
+}
+
+/** The host as a URL gives it, without the brackets of an IPv6 address, in lower case. */
+function bareHost(hostname: string): string {
+  return hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = bareHost(hostname);
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    (isIP(host) === 4 && host.startsWith('127.'))
+  );
+}
+
+function defaultPort(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
+}
+
+/** Whether one NO_PROXY entry sends `url` direct. */
+function bypasses(entry: string, url: URL): boolean {
+  if (entry === '*') return true;
+  let host = entry.toLowerCase();
+  let port: string | undefined;
+  const withPort = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(host);
+  if (withPort) [, host = '', port] = withPort;
+  host = bareHost(host).replace(/^\*?\./, '');
+  if (host === '') return false;
+  if (port !== undefined && port !== defaultPort(url)) return false;
+  const target = bareHost(url.hostname);
+  return target === host || (isIP(host) === 0 && target.endsWith(`.${host}`));
+}
+
+function parseProxy(variable: string, value: string): ProxyChoice {
+  const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { problem: `${variable} is not a URL: give the proxy as http://host:port` };
+  }
+  const shown = `${url.protocol}//${url.host}`;
+  if (url.protocol !== 'http:') {
+    return {
+      problem: `${variable}=${shown}: only an http:// proxy is supported (an https target is tunnelled through it with CONNECT); a proxy spoken to over TLS or SOCKS is not`,
+    };
+  }
+  if (!url.port) {
+    return {
+      problem: `${variable}=${shown}: give the proxy's port (${shown}:3128, say); curl and Node.js assume different ones`,
+    };
+  }
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  return {
+    route: {
+      url,
+      variable,
+      shown,
+      ...(user || password
+        ? { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` }
+        : {}),
+    },
+  };
+}
+
+/** The proxy `target` is reached through (none: direct), or why the variables cannot be used. */
+export function proxyFor(target: URL, env: NodeJS.ProcessEnv): ProxyChoice {
+  const names = target.protocol === 'https:' ? PROXY_VARIABLES['https:'] : PROXY_VARIABLES['http:'];
+  const proxy = firstSet(env, names);
+  if (!proxy || isLoopbackHost(target.hostname)) return {};
+  const noProxy = firstSet(env, NO_PROXY_VARIABLES);
+  const entries = (noProxy?.value ?? '').split(/[\s,]+/).filter(Boolean);
+  if (entries.some((entry) => bypasses(entry, target))) return {};
+  return parseProxy(proxy.name, proxy.value);
+}
+
+/** The proxy's password, decoded as sent: a secret to keep out of every report. */
+export function proxySecret(route: ProxyRoute | undefined): string | undefined {
+  return route?.url.password ? decodeURIComponent(route.url.password) : undefined;
+}
+
+/** The proxy as every message and report names it: its URL without credentials, and where it was read. */
+export function proxyLabel(route: ProxyRoute): string {
+  return `${route.shown} (${route.variable})`;
+}

@@ -11,7 +11,7 @@ import { exchange, HttpTimeoutError, ProxyError, requestTimeoutMs } from './http
 import { outageOf, sendingAgain } from './retries.ts';
 import { DEFAULT_TARGET } from './target.ts';
 import { failure } from './typed-failure.ts';
-import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS } from './redact.ts';
+import { redact, rememberSecretFields, SECRET_RESPONSE_FIELDS, withoutCredentials } from './redact.ts';
 import type { HeldToken, RunTokens } from './state.ts';
 
 /** Any route will do: an answer of any status proves the target is there. */
@@ -29,6 +29,12 @@ export const SETUP_MESSAGES = {
     `the target ${baseUrl} could not be reached ${reason}, so nothing was tested. Check ${variable} (the proxy's host, port, user and password), or list the target's host in NO_PROXY to go direct.`,
   timeout: (baseUrl: string, ms: number) =>
     `the target ${baseUrl} gave no answer within ${ms} ms, so nothing was tested. Check that it is not hanging, or raise PAYMENTS_REQUEST_TIMEOUT_MS.`,
+  redirected: (baseUrl: string, status: number, location: string, apiBase: string | undefined) =>
+    `the target ${baseUrl} sends its API elsewhere (GET ${PROBE_PATH} answered ${status} to ${location}), so nothing was tested. ${
+      apiBase
+        ? `Set ${VARIABLES.baseUrl} to ${apiBase}, where it points: the run follows no redirect, which would turn a POST into a GET and send the credentials to another address.`
+        : `Check ${VARIABLES.baseUrl}: it must be the API's own base URL, not an address that redirects to a page.`
+    }`,
   credentialsRefused: (status: number, body: string) =>
     `the target refuses the configured credentials (POST /oauth/token answered ${status}: ${body}), so nothing was tested. Check ${VARIABLES.clientId} and ${VARIABLES.clientSecret}, or set ${VARIABLES.testAccessToken}.`,
   serverTrouble: (status: number, body: string) =>
@@ -147,9 +153,40 @@ async function testToken(config: TargetConfig, target: string): Promise<HeldToke
   return token;
 }
 
+/**
+ * A probe answered with a redirect: the configured URL is not where the API is (http:// for an https
+ * sandbox, a gateway's login page, a moved host). The spec documents no redirect for any API path, and a
+ * run that went on would file every answer as a deviation of a server it never reached.
+ */
+function redirectedAway(config: TargetConfig, target: string, probe: Answer): SetupFailure | undefined {
+  const location = probe.headers.location;
+  if (probe.status < 300 || probe.status > 399 || !location) return undefined;
+  let to: URL;
+  try {
+    to = new URL(location, config.baseUrl + PROBE_PATH);
+  } catch {
+    return undefined;
+  }
+  const apiBase = to.pathname.endsWith(PROBE_PATH)
+    ? `${to.origin}${to.pathname.slice(0, -PROBE_PATH.length)}`
+    : undefined;
+  return {
+    target,
+    kind: 'target-unreachable',
+    message: SETUP_MESSAGES.redirected(
+      config.baseUrl,
+      probe.status,
+      redact(withoutCredentials(to.href)),
+      apiBase && redact(apiBase),
+    ),
+  };
+}
+
 /** Probes the target and obtains the run's tokens, or throws a SetupError saying what to check. */
 export async function setUpTarget(config: TargetConfig, target: string): Promise<RunTokens> {
-  await send(config, target, PROBE_PATH);
+  const probe = await send(config, target, PROBE_PATH);
+  const away = redirectedAway(config, target, probe);
+  if (away) throw new SetupError(away);
   // The two grants do not depend on each other: sent together, the tests wait one round trip for both
   // instead of two (against a sandbox 300 ms away, that is a third of a second off every run's start).
   const [test, live] = await Promise.all([testToken(config, target), grant(config, target, false)]);

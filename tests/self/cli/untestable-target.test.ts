@@ -1,17 +1,23 @@
 /**
- * Exit 3: a target that cannot be tested (nothing listening, credentials refused, no answer at all)
- * ends the run before any test, with one message that names the target and what to check, filed under
- * its own "Not tested" category, and no test result that could pass for a contract verdict.
+ * Exit 3: a target that cannot be tested (nothing listening, credentials refused, the API sent elsewhere,
+ * no answer at all) ends the run before any test, with one message that names the target and what to
+ * check, filed under its own "Not tested" category, and no test result that could pass for a contract
+ * verdict.
  */
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { FAILURE_KINDS, isDeviation, type FailureKind } from '../../../lib/failures.ts';
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
+import { LOOPBACK } from '../../../lib/loopback.ts';
 import { VARIABLES } from '../../../lib/target.ts';
+import { PROBE_PATH } from '../../../run/setup-target.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
+import { BAD_TARGET_IDS } from '../reliability/support/bad-target.ts';
 import {
   downTargetRun,
   SETUP_REQUEST_TIMEOUT_MS,
@@ -68,6 +74,35 @@ test.describe('npm run conformance: a target that cannot be tested exits 3', () 
       expect(run.output).toContain(`Check ${VARIABLES.clientId} and ${VARIABLES.clientSecret}`);
     } finally {
       await mock.stop();
+    }
+  });
+
+  // The mistake of an http:// base URL for an https sandbox, or of a gateway's address: before, the
+  // token endpoint's redirect was filed as a deviation of a server the run never reached.
+  test('a base URL that redirects the API elsewhere: exit 3 naming the address to set, never a deviation', async () => {
+    const redirecting = createServer((request, response) => {
+      request.resume();
+      response.writeHead(301, { location: `https://api.example.com/gateway${request.url ?? '/'}` }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, LOOPBACK, resolve));
+    const url = `http://${LOOPBACK}:${(redirecting.address() as AddressInfo).port}`;
+    try {
+      const run = await runSuite({
+        target: { ...BAD_TARGET_IDS, [VARIABLES.baseUrl]: url },
+        args: ['--no-html'],
+        reportsDir: scratchDir('run'),
+        timeoutMs: 60_000,
+      });
+      expectNotTested(
+        run,
+        'target-unreachable',
+        `the target ${url} sends its API elsewhere (GET ${PROBE_PATH} answered 301 to https://api.example.com/gateway${PROBE_PATH})`,
+      );
+      expect(run.output).toContain(
+        `Set ${VARIABLES.baseUrl} to https://api.example.com/gateway, where it points`,
+      );
+    } finally {
+      redirecting.close();
     }
   });
 

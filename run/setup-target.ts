@@ -21,6 +21,8 @@ const TEST_TOKEN_PREFIX = 'TEST-';
 /** Answers that mean "these credentials are refused" rather than "the token endpoint is broken". */
 const CREDENTIALS_REFUSED_STATUSES = [401, 403];
 const CREDENTIALS_REFUSED_CODES = ['invalid_client', 'unauthorized_client', 'forbidden'];
+/** The token endpoint answered "no such path": a deviation, or a base URL that is not the API's. */
+const NOT_FOUND = 404;
 
 export const SETUP_MESSAGES = {
   unreachable: (baseUrl: string, reason: string) =>
@@ -35,6 +37,8 @@ export const SETUP_MESSAGES = {
         ? `Set ${VARIABLES.baseUrl} to ${apiBase}, where it points: the run follows no redirect, which would turn a POST into a GET and send the credentials to another address.`
         : `Check ${VARIABLES.baseUrl}: it must be the API's own base URL, not an address that redirects to a page.`
     }`,
+  tokenNotFound: (baseUrl: string) =>
+    `If ${VARIABLES.baseUrl} is not the API's own base URL, this verdict is about the wrong server: the spec's paths are added to it as they are (${baseUrl}/oauth/token), so it must not end in a path of its own such as /v1.`,
   credentialsRefused: (status: number, body: string) =>
     `the target refuses the configured credentials (POST /oauth/token answered ${status}: ${body}), so nothing was tested. Check ${VARIABLES.clientId} and ${VARIABLES.clientSecret}, or set ${VARIABLES.testAccessToken}.`,
   serverTrouble: (status: number, body: string) =>
@@ -149,7 +153,7 @@ async function testToken(config: TargetConfig, target: string): Promise<HeldToke
     return { accessToken: config.testAccessToken, liveMode };
   }
   const { answer, token } = await grant(config, target, true);
-  if (!token) throw new SetupError(classify(target, answer));
+  if (!token) throw new SetupError(classify(config, target, answer));
   return token;
 }
 
@@ -193,7 +197,7 @@ export async function setUpTarget(config: TargetConfig, target: string): Promise
   return { test, ...(live.token ? { live: live.token } : {}) };
 }
 
-function classify(target: string, answer: Answer): SetupFailure {
+function classify(config: TargetConfig, target: string, answer: Answer): SetupFailure {
   const code = codeOf(answer.body);
   if (
     CREDENTIALS_REFUSED_STATUSES.includes(answer.status) ||
@@ -232,7 +236,9 @@ function classify(target: string, answer: Answer): SetupFailure {
   return {
     target,
     kind: deviation.kind,
-    message: `the run could not obtain its test token because the token endpoint breaks the spec:\n${deviation.message}`,
+    message: `the run could not obtain its test token because the token endpoint breaks the spec:\n${deviation.message}${
+      answer.status === NOT_FOUND ? `\n${SETUP_MESSAGES.tokenNotFound(config.baseUrl)}` : ''
+    }`,
     failure: deviation,
   };
 }

@@ -13,7 +13,8 @@ import { FAILURE_KINDS, isDeviation, type FailureKind } from '../../../lib/failu
 import { RUN_VARIABLES } from '../../../lib/run-variables.ts';
 import { LOOPBACK } from '../../../lib/loopback.ts';
 import { VARIABLES } from '../../../lib/target.ts';
-import { PROBE_PATH } from '../../../run/setup-target.ts';
+import { PROBE_PATH, SETUP_MESSAGES, SetupError, setUpTarget } from '../../../run/setup-target.ts';
+import { DEFAULT_TARGET, loadTargetConfig } from '../../../run/target.ts';
 import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
@@ -111,4 +112,23 @@ test.describe('npm run conformance: a target that cannot be tested exits 3', () 
     expectNotTested(run, 'timeout', `the target ${url} gave no answer within ${SETUP_REQUEST_TIMEOUT_MS} ms`);
     expect(run.output).toContain(RUN_VARIABLES.requestTimeoutMs);
   });
+});
+
+// Not exit 3: a token endpoint that answers 404 is a deviation of the server at that URL. But the URL may
+// be the user's mistake (a base URL ending in /v1), and the verdict says so.
+test('a token endpoint answering 404 is a deviation whose message points at a base URL with a path of its own', async () => {
+  const mock = await startMockInWorker();
+  try {
+    const baseUrl = `${mock.baseUrl}/v1`;
+    const config = loadTargetConfig({ ...mock.env, [VARIABLES.baseUrl]: baseUrl });
+    const error = await setUpTarget(config, DEFAULT_TARGET.name).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SetupError);
+    const { setupFailure } = error as SetupError;
+    expect(setupFailure.kind).toBe('status');
+    expect(setupFailure.message).toContain('answered 404');
+    expect(setupFailure.message).toContain(SETUP_MESSAGES.tokenNotFound(baseUrl));
+    expect(SETUP_MESSAGES.tokenNotFound(baseUrl)).toContain(`${baseUrl}/oauth/token`);
+  } finally {
+    await mock.stop();
+  }
 });

@@ -9,6 +9,7 @@ import { abilitiesOfTags } from '../lib/abilities.ts';
 import type { EndpointId } from '../lib/catalogue.ts';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
 import { reportPaths } from '../lib/report-paths.ts';
+import { throughProxyLine } from '../lib/proxy.ts';
 import { TESTABLE_REQUIREMENTS } from '../lib/requirements/index.ts';
 import { VARIABLES, type TargetConfig } from '../lib/target.ts';
 import { requirementShare } from '../reporting/verdict.ts';
@@ -22,6 +23,7 @@ import {
   OR_SELLER_TEST_TOKEN,
   unsetResourceOf,
 } from '../run/skip-reasons.ts';
+import { withoutCredentials } from '../run/redact.ts';
 import { suiteInventory } from './inventory.ts';
 import { LAST_RUN_FILE, LAST_RUN_VARIABLE, listTests, type ListedTest } from './playwright.ts';
 import { isPartial, MIN_EXERCISED_OPTION, selectionArguments, type RunArguments } from './run-arguments.ts';
@@ -105,8 +107,9 @@ export async function printPlan(args: RunArguments, config: TargetConfig, io: Co
     if (plan.runs && plan.condition)
       conditional.set(plan.condition, (conditional.get(plan.condition) ?? 0) + 1);
   io.out(
-    `Plan for ${config.embedded ? 'the embedded mock' : config.baseUrl} (profile ${config.profile}, abilities ${[...config.abilities].join(', ') || 'none'}):`,
+    `Plan for ${config.embedded ? 'the embedded mock' : withoutCredentials(config.baseUrl)} (profile ${config.profile}, abilities ${[...config.abilities].join(', ') || 'none'}):`,
   );
+  if (config.proxy) io.out(`  ${throughProxyLine(config.proxy)}.`);
   io.out(
     `  ${tests.length} tests selected: ${runs.length} will run, ${tests.length - runs.length} will be skipped.`,
   );

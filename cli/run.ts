@@ -23,7 +23,7 @@ import {
   planEnvironment,
 } from '../lib/concurrency.ts';
 import { EnvFileError, loadEnvFile } from '../lib/env-file.ts';
-import { proxyLabel } from '../lib/proxy.ts';
+import { throughProxyLine } from '../lib/proxy.ts';
 import { medianRoundTripMs } from '../run/round-trip.ts';
 import { serveEmbeddedMock, type EmbeddedMock } from '../mock/embedded.ts';
 import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
@@ -338,8 +338,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const inventoryListing = partial && !args.playwright.includes('--list') ? listInventory() : undefined;
   // Awaited only once the run has results; a run that ends early must not leave it unhandled.
   inventoryListing?.catch(() => undefined);
-  if (config.proxy)
-    io.out(`Through the proxy ${proxyLabel(config.proxy)}; the hosts NO_PROXY lists would go direct`);
+  if (config.proxy) io.out(throughProxyLine(config.proxy));
   const concurrency = await concurrencyFor(config, args, io);
   Object.assign(env, concurrency.env);
   const mock = await serveMockFor(config, args, env);

@@ -8,15 +8,16 @@
  *   `HTTP_PROXY`, as curl does: a CGI server sets `HTTP_PROXY` from a request's own `Proxy` header, so
  *   any caller could choose it. Then `all_proxy`, else `ALL_PROXY`, for either. An empty value is unset.
  * - `no_proxy`, else `NO_PROXY`: hosts that go direct, separated by commas; `*` is every host; an entry
- *   is a host, a domain (a leading `.` or `*.` optional, its subdomains included) or an IP address, with
- *   an optional `:port` that must then match too.
+ *   is a host, a domain (a leading `.` or `*.` optional, its subdomains included), an IP address or a
+ *   subnet (`10.0.0.0/8`, for a target named by its address), with an optional `:port` that must then
+ *   match too.
  * - A loopback host (`localhost`, `127.x.x.x`, `::1`) always goes direct, whatever the variables: what
  *   listens there is on this machine (the embedded mock, a local build), which no proxy can reach.
  * - The proxy is `http://` with its port (credentials as `http://user:password@host:port`). curl and
  *   Node.js disagree on a missing port's default (1080, 80), so the port must be given; a proxy spoken
  *   to over TLS (`https://`) or SOCKS is refused with a clear message rather than half supported.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 export interface ProxyRoute {
   /** The proxy's URL as configured, credentials included: never shown, never written. */
@@ -68,9 +69,24 @@ function defaultPort(url: URL): string {
   return url.port || (url.protocol === 'https:' ? '443' : '80');
 }
 
+/** Whether an IP address target lies in a NO_PROXY entry written as a subnet (`10.0.0.0/8`). */
+function inSubnet(entry: string, target: string): boolean {
+  const [address = '', prefix] = bareHost(entry).split('/');
+  const family = isIP(address);
+  if (family === 0 || isIP(target) !== family || prefix === undefined || !/^\d+$/.test(prefix)) return false;
+  const list = new BlockList();
+  try {
+    list.addSubnet(address, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
+  } catch {
+    return false;
+  }
+  return list.check(target, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /** Whether one NO_PROXY entry sends `url` direct. */
 function bypasses(entry: string, url: URL): boolean {
   if (entry === '*') return true;
+  if (entry.includes('/')) return inSubnet(entry, bareHost(url.hostname));
   let host = entry.toLowerCase();
   let port: string | undefined;
   const withPort = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(host);
@@ -134,4 +150,9 @@ export function proxySecret(route: ProxyRoute | undefined): string | undefined {
 /** The proxy as every message and report names it: its URL without credentials, and where it was read. */
 export function proxyLabel(route: ProxyRoute): string {
   return `${route.shown} (${route.variable})`;
+}
+
+/** The line a run and its plan print before any request, when the target is reached through a proxy. */
+export function throughProxyLine(route: ProxyRoute): string {
+  return `Through the proxy ${proxyLabel(route)}; NO_PROXY lists the hosts that go direct`;
 }

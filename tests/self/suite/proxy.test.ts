@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import { expect, test } from '@playwright/test';
 import { LOOPBACK } from '../../../lib/loopback.ts';
-import { proxyFor, type ProxyChoice } from '../../../lib/proxy.ts';
+import { proxyFor, throughProxyLine, type ProxyChoice } from '../../../lib/proxy.ts';
 import { parseTargetConfig, TargetConfigError, VARIABLES } from '../../../lib/target.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { exchange, ProxyError } from '../../../run/http.ts';
@@ -20,6 +20,7 @@ import { runSuite } from '../../../scripts/suite/run-suite.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 import { filesUnder } from '../reliability/support/secret-scan.ts';
 import { downTargetUrl } from '../reliability/support/bad-target.ts';
+import { runCliCommand } from '../reports/support/cli-command.ts';
 import { startLoopbackProxy } from './support/loopback-proxy.ts';
 
 const TLS_DIR = path.join(import.meta.dirname, 'support', 'tls');
@@ -124,6 +125,18 @@ const ROUTES: { name: string; target: string; env: Record<string, string>; expec
       target: 'https://api.example.com',
       env: { HTTPS_PROXY: PROXY, NO_PROXY: 'api.example.com:443' },
       expected: undefined,
+    },
+    {
+      name: 'a NO_PROXY subnet covers a target named by an address in it',
+      target: 'https://10.20.30.40:8443',
+      env: { HTTPS_PROXY: PROXY, NO_PROXY: '192.168.0.0/16,10.0.0.0/8' },
+      expected: undefined,
+    },
+    {
+      name: 'a NO_PROXY subnet covers no address outside it',
+      target: 'https://11.20.30.40',
+      env: { HTTPS_PROXY: PROXY, NO_PROXY: '10.0.0.0/8' },
+      expected: `${PROXY} HTTPS_PROXY`,
     },
     {
       name: 'no_proxy is read before NO_PROXY',
@@ -267,6 +280,22 @@ async function tlsFront(upstreamPort: number) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+test("--plan names the proxy before any request, and neither its password nor the base URL's", async () => {
+  const plan = await runCliCommand(['run', '--plan', '--project', 'stores'], {
+    env: {
+      ...APPLICATION,
+      [VARIABLES.baseUrl]: `https://reader:base-pw@${TARGET_HOST}:8443`,
+      HTTPS_PROXY: 'http://qa:proxy-pw@proxy.corp.example:3128',
+    },
+  });
+  expect(plan.exitCode, plan.stderr).toBe(EXIT_CODES.conformant);
+  expect(plan.stdout).toContain(`Plan for https://${TARGET_HOST}:8443`);
+  expect(plan.stdout).toContain(
+    `  ${throughProxyLine(configWith({ ...APPLICATION, [VARIABLES.baseUrl]: `https://${TARGET_HOST}`, HTTPS_PROXY: PROXY }).proxy!)}.`,
+  );
+  expect(`${plan.stdout}${plan.stderr}`).not.toMatch(/proxy-pw|base-pw/);
+});
 
 test.describe('a whole run through the proxy', () => {
   test.describe.configure({ timeout: 180_000 });

@@ -61,7 +61,9 @@ export function withoutCredentials(url: string): string {
     if (!parsed.username && !parsed.password) return url;
     parsed.username = '';
     parsed.password = '';
-    return parsed.toString();
+    // As given but for the credentials: a base URL is written without the slash a bare origin gains.
+    const shown = parsed.toString();
+    return url.endsWith('/') ? shown : shown.replace(/\/$/, '');
   } catch {
     return redact(url);
   }

@@ -88,10 +88,10 @@ async function send(
     const reason = redact((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
     const kind: FailureKind = timedOut ? 'timeout' : 'target-unreachable';
     const message = timedOut
-      ? SETUP_MESSAGES.timeout(config.baseUrl, timeout)
+      ? SETUP_MESSAGES.timeout(withoutCredentials(config.baseUrl), timeout)
       : error instanceof ProxyError && config.proxy
-        ? SETUP_MESSAGES.proxy(config.baseUrl, reason, config.proxy.variable)
-        : SETUP_MESSAGES.unreachable(config.baseUrl, reason);
+        ? SETUP_MESSAGES.proxy(withoutCredentials(config.baseUrl), reason, config.proxy.variable)
+        : SETUP_MESSAGES.unreachable(withoutCredentials(config.baseUrl), reason);
     throw new SetupError({ target, kind, message });
   }
 }
@@ -178,7 +178,7 @@ function redirectedAway(config: TargetConfig, target: string, probe: Answer): Se
     target,
     kind: 'target-unreachable',
     message: SETUP_MESSAGES.redirected(
-      config.baseUrl,
+      withoutCredentials(config.baseUrl),
       probe.status,
       redact(withoutCredentials(to.href)),
       apiBase && redact(apiBase),
@@ -237,7 +237,9 @@ function classify(config: TargetConfig, target: string, answer: Answer): SetupFa
     target,
     kind: deviation.kind,
     message: `the run could not obtain its test token because the token endpoint breaks the spec:\n${deviation.message}${
-      answer.status === NOT_FOUND ? `\n${SETUP_MESSAGES.tokenNotFound(config.baseUrl)}` : ''
+      answer.status === NOT_FOUND
+        ? `\n${SETUP_MESSAGES.tokenNotFound(withoutCredentials(config.baseUrl))}`
+        : ''
     }`,
     failure: deviation,
   };

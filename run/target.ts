@@ -37,6 +37,16 @@ export function loadTargetConfig(env: NodeJS.ProcessEnv = process.env): TargetCo
 
 const byProject = new Map<string, TargetConfig>();
 
+/** A staging build behind basic authentication takes it in the base URL (user:password@host). */
+function urlPassword(url: string): string | undefined {
+  try {
+    const { password } = new URL(url);
+    return password ? decodeURIComponent(password) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The configuration of `target`, parsed once per worker; its secrets are remembered for redaction. */
 export function targetConfigOf(target: ProjectTarget): TargetConfig {
   let config = byProject.get(target.name);
@@ -48,6 +58,7 @@ export function targetConfigOf(target: ProjectTarget): TargetConfig {
       config.testAccessToken,
       config.otherClient?.clientSecret,
       proxySecret(config.proxy),
+      urlPassword(config.baseUrl),
     ]) {
       rememberSecret(secret);
     }

@@ -7,8 +7,9 @@
  * authorization code the target issued, and anything token-shaped the suite did not make up. Once with the
  * platform's token shapes (the whole suite), once against the conformant variant `other-id-formats`,
  * whose opaque tokens and codes only the suite's remembering can redact (the token area issues all three).
+ * And a base URL's own password, through a set-up that fails and so prints the target.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ABILITIES } from '../../../lib/abilities.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
@@ -22,7 +23,15 @@ import {
   type RecordingTarget,
 } from './support/recording-target.ts';
 import { noted, removeRunFoldersAfterPassingTests } from './support/run-folders.ts';
-import { findSecrets, scanRun, textsOf, TOKEN_SHAPES, type SecretsOf } from './support/secret-scan.ts';
+import { BAD_TARGET_IDS, downTargetUrl } from './support/bad-target.ts';
+import {
+  filesUnder,
+  findSecrets,
+  scanRun,
+  textsOf,
+  TOKEN_SHAPES,
+  type SecretsOf,
+} from './support/secret-scan.ts';
 
 const RUN_TIMEOUT_MS = 5 * 60_000;
 const TOKEN_AREA = 'oauth';
@@ -126,4 +135,20 @@ test('the scan finds a planted secret, token-shaped values not made up, and secr
   expect(findSecrets(embedded, 'raw page', of), 'base64 hides it from a raw scan').toEqual([]);
   const decoded = textsOf(embedded, 'page').flatMap(({ text, where }) => findSecrets(text, where, of));
   expect(decoded.map((leak) => leak.where)).toEqual(['page › data/attachments/1.txt']);
+});
+
+test("a base URL's own password (a staging build behind basic authentication) is shown nowhere, even when the set-up fails", async () => {
+  const password = `basic-pw-${Date.now()}`;
+  const down = new URL(await downTargetUrl());
+  const run = await runSuite({
+    target: { ...BAD_TARGET_IDS, [VARIABLES.baseUrl]: `http://qa:${password}@${down.host}` },
+    args: ['--no-html'],
+  });
+  expect(run.exitCode, run.output).toBe(EXIT_CODES.untestable);
+  expect(run.output).toContain(`the target http://${down.host} does not answer`);
+  const leaks = [
+    run.output,
+    ...filesUnder(run.reports.root).map((file) => readFileSync(file, 'utf8')),
+  ].filter((text) => text.includes(password));
+  expect(leaks).toEqual([]);
 });

@@ -105,6 +105,9 @@ test.describe('what the API client records', () => {
   test('removes user name and password from a base URL shown in the report', () => {
     expect(withoutCredentials('https://user:pa55word@target.example/api')).toBe('https://target.example/api');
     expect(withoutCredentials('http://127.0.0.1:3100')).toBe('http://127.0.0.1:3100');
+    expect(withoutCredentials('https://user:pa55word@target.example:8443')).toBe(
+      'https://target.example:8443',
+    );
   });
 
   test('a code in a redirect Location and a Set-Cookie never reach the attachments', async ({}, testInfo) => {

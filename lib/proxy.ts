@@ -12,7 +12,8 @@
  *   subnet (`10.0.0.0/8`, for a target named by its address), with an optional `:port` that must then
  *   match too.
  * - A loopback host (`localhost`, `127.x.x.x`, `::1`) always goes direct, whatever the variables: what
- *   listens there is on this machine (the embedded mock, a local build), which no proxy can reach.
+ *   listens there is on this machine (the embedded mock, a local build), which a proxy elsewhere cannot
+ *   reach.
  * - The proxy is `http://` with its port (credentials as `http://user:password@host:port`). curl and
  *   Node.js disagree on a missing port's default (1080, 80), so the port must be given; a proxy spoken
  *   to over TLS (`https://`) or SOCKS is refused with a clear message rather than half supported.

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { AUTHORIZE_MESSAGES, AuthorizeFailure } from './failures.ts';
+import type { BrowserProxy } from './options.ts';
 
 /** Debian's package: Playwright never downloads a browser here. The self-tests' browser launches it too. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -29,6 +30,15 @@ export interface OpenBrowser {
   close(): Promise<void>;
 }
 
+function playwrightProxy({ route, bypass }: BrowserProxy) {
+  return {
+    server: route.shown,
+    ...(bypass ? { bypass } : {}),
+    ...(route.url.username ? { username: decodeURIComponent(route.url.username) } : {}),
+    ...(route.url.password ? { password: decodeURIComponent(route.url.password) } : {}),
+  };
+}
+
 async function checkChromium(): Promise<void> {
   try {
     await access(CHROMIUM_PATH, constants.X_OK);
@@ -42,7 +52,11 @@ function checkDisplay(headless: boolean, env: NodeJS.ProcessEnv): void {
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY) throw new AuthorizeFailure(AUTHORIZE_MESSAGES.noDisplay);
 }
 
-export async function openBrowser(headless: boolean, env: NodeJS.ProcessEnv): Promise<OpenBrowser> {
+export async function openBrowser(
+  headless: boolean,
+  env: NodeJS.ProcessEnv,
+  proxy?: BrowserProxy,
+): Promise<OpenBrowser> {
   await checkChromium();
   checkDisplay(headless, env);
   const userDataDir = await mkdtemp(join(tmpdir(), 'payments-authorize-'));
@@ -68,6 +82,9 @@ export async function openBrowser(headless: boolean, env: NodeJS.ProcessEnv): Pr
       ),
       // The command handles Ctrl-C itself, so the directory is removed and the line printed.
       handleSIGINT: false,
+      // Playwright's own option, which also answers the proxy's request for credentials: Chromium reads
+      // a proxy from the environment by itself, but never the credentials in its URL.
+      ...(proxy ? { proxy: playwrightProxy(proxy) } : {}),
     });
   } catch (error) {
     await removeDir();

@@ -3,6 +3,7 @@
  * `export PAYMENTS_AUTH_CODE=<code>` (the only line on stdout). `runAuthorizeCli` is the whole command,
  * so another CLI can offer it too.
  */
+import { throughProxyLine } from '../lib/proxy.ts';
 import { isEntryPoint } from '../lib/runtime.ts';
 import { VARIABLES } from '../lib/target.ts';
 import { authorizationUrl, codeOfRedirect, newState } from './authorization-request.ts';
@@ -37,7 +38,7 @@ function shellValue(value: string): string {
 async function obtainCode(options: AuthorizeOptions, io: AuthorizeIo): Promise<string> {
   const state = newState();
   const url = authorizationUrl(options.authorizationPage, options.clientId, options.redirectUri, state);
-  const browser = await openBrowser(options.headless, io.env);
+  const browser = await openBrowser(options.headless, io.env, options.proxy);
   try {
     const page = `${url.origin}${url.pathname}`;
     io.err(
@@ -45,6 +46,7 @@ async function obtainCode(options: AuthorizeOptions, io: AuthorizeIo): Promise<s
         ? `${PREFIX} opening ${page} headless; logging in as ${VARIABLES.consentUser} and answering ${options.autofill.decision === 'allow' ? 'Allow' : 'Deny'}`
         : `${PREFIX} opening ${page} in a Chromium window: log in and consent there`,
     );
+    if (options.proxy) io.err(`${PREFIX} ${throughProxyLine(options.proxy.route)}`);
     io.err(
       `${PREFIX} waiting up to ${options.timeoutSeconds} s for the redirect to ${options.redirectUri.href}`,
     );

@@ -1,5 +1,6 @@
 /** What a run of `npm run authorize` is asked to do: its options and the target variables it reads. */
 import { parseArgs } from 'node:util';
+import { NO_PROXY_VARIABLES, proxyFor, type ProxyRoute } from '../lib/proxy.ts';
 import { VARIABLES } from '../lib/target.ts';
 import { AuthorizeUsageError } from './failures.ts';
 
@@ -20,6 +21,14 @@ export interface AuthorizeOptions {
   headless: boolean;
   /** Who logs in on the mock's page in a headless run, and what they answer; absent when headed. */
   autofill?: Autofill;
+  /** The proxy the authorization page is reached through, chosen as the run chooses its target's. */
+  proxy?: BrowserProxy;
+}
+
+export interface BrowserProxy {
+  route: ProxyRoute;
+  /** The hosts that go direct, as NO_PROXY lists them. */
+  bypass?: string;
 }
 
 export type AuthorizeRequest = { help: true } | ({ help: false } & AuthorizeOptions);
@@ -89,6 +98,14 @@ function authorizationPage(env: NodeJS.ProcessEnv): URL {
   return url;
 }
 
+function browserProxy(page: URL, env: NodeJS.ProcessEnv): BrowserProxy | undefined {
+  const choice = proxyFor(page, env);
+  if ('problem' in choice) throw new AuthorizeUsageError(choice.problem);
+  if (!choice.route) return undefined;
+  const bypass = NO_PROXY_VARIABLES.map((name) => env[name]?.trim()).find(present);
+  return { route: choice.route, ...(bypass ? { bypass } : {}) };
+}
+
 /** Reads `argv` (without node and the script) and `env`; throws one AuthorizeUsageError naming the first problem. */
 export function parseAuthorizeRequest(argv: readonly string[], env: NodeJS.ProcessEnv): AuthorizeRequest {
   const values = readArgs(argv);
@@ -99,8 +116,10 @@ export function parseAuthorizeRequest(argv: readonly string[], env: NodeJS.Proce
       '--decline only applies with --headless: in a window, the person chooses Deny',
     );
   }
+  const page = authorizationPage(env);
+  const proxy = browserProxy(page, env);
   const options: AuthorizeOptions = {
-    authorizationPage: authorizationPage(env),
+    authorizationPage: page,
     clientId: required(env, VARIABLES.clientId, 'the application to authorize'),
     redirectUri: httpUrl(
       VARIABLES.redirectUri,
@@ -108,6 +127,7 @@ export function parseAuthorizeRequest(argv: readonly string[], env: NodeJS.Proce
     ),
     timeoutSeconds,
     headless: values.headless,
+    ...(proxy ? { proxy } : {}),
   };
   if (!values.headless) return { help: false, ...options };
   const why = '--headless logs in on the consent page itself';

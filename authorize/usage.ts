@@ -39,6 +39,8 @@ Options:
 Variables read:
 ${variableLines.join('\n')}
   The authorization page is ${VARIABLES.authorizationUrl} when set, else ${VARIABLES.baseUrl}/authorization.
+  Behind a company proxy, the browser goes through the one https_proxy, HTTPS_PROXY, http_proxy or
+  ALL_PROXY names (http://user:password@host:port), but for the hosts NO_PROXY lists, as the run does.
 
 Examples:
   eval "$(npm run -s authorize)"                       # a person logs in and consents in the window

@@ -9,10 +9,13 @@ import { CHROMIUM_PATH } from '../../../authorize/browser.ts';
 import { AUTHORIZE_MESSAGES } from '../../../authorize/failures.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
+import { startLoopbackProxy } from '../suite/support/loopback-proxy.ts';
 import { runAuthorize, startLoopbackServer, type CliRun } from './support.ts';
 
 const CODE_LINE = new RegExp(`^export ${VARIABLES.authCode}=(\\S+)$`);
 const PREFIX = 'authorize: ';
+/** A name no resolver knows (the .test domain is reserved): only a proxy can reach it. */
+const PROXIED_HOST = 'payments.test';
 
 let mock: MockProcess;
 
@@ -133,5 +136,38 @@ test('a page that never redirects: exit 1 with a timeout after --timeout seconds
     expect(run.elapsedMs).toBeGreaterThanOrEqual(2_000);
   } finally {
     await target.close();
+  }
+});
+
+// A person at a company whose network lets nothing out but through its proxy: the page at a name only the
+// proxy resolves, the proxy asking for credentials given in its URL.
+test('behind a proxy with credentials, the page is reached through it and the code still buys a token', async () => {
+  const password = `proxy-pw-${Date.now()}`;
+  const proxy = await startLoopbackProxy({ credentials: `qa:${password}` });
+  try {
+    const page = new URL('/authorization', mock.baseUrl);
+    page.hostname = PROXIED_HOST;
+    const proxyUrl = new URL(proxy.url);
+    proxyUrl.username = 'qa';
+    proxyUrl.password = password;
+    const run = await runAuthorize(['--headless'], {
+      ...mock.env,
+      [VARIABLES.authorizationUrl]: page.href,
+      http_proxy: proxyUrl.href,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`${PREFIX}Through the proxy ${proxy.url} (http_proxy)`);
+    const code = CODE_LINE.exec(run.stdout.trim())?.[1];
+    expect(code, run.stdout).toBeDefined();
+    expectCleanStderr(run, [password, mock.env[VARIABLES.consentPassword]!, code!]);
+    const passed = proxy.requests().filter((r) => r.authorized);
+    expect(passed.map((r) => new URL(r.target).host)).toContain(page.host);
+    expect(
+      passed.some((r) => r.method === 'POST'),
+      'the consent form was posted through the proxy',
+    ).toBe(true);
+    expect((await exchange(code!)).status).toBe(200);
+  } finally {
+    await proxy.close();
   }
 });

@@ -21,8 +21,13 @@ const TEST_TOKEN_PREFIX = 'TEST-';
 /** Answers that mean "these credentials are refused" rather than "the token endpoint is broken". */
 const CREDENTIALS_REFUSED_STATUSES = [401, 403];
 const CREDENTIALS_REFUSED_CODES = ['invalid_client', 'unauthorized_client', 'forbidden'];
-/** The token endpoint answered "no such path": a deviation, or a base URL that is not the API's. */
-const NOT_FOUND = 404;
+/**
+ * The token endpoint answered "no such path", or a web page: a deviation, or a base URL that is not the
+ * API's (one ending in /v1, a site's address).
+ */
+function maybeNotTheApi(answer: Answer): boolean {
+  return answer.status === 404 || /^text\/html\b/i.test(answer.headers['content-type'] ?? '');
+}
 
 export const SETUP_MESSAGES = {
   unreachable: (baseUrl: string, reason: string) =>
@@ -37,8 +42,8 @@ export const SETUP_MESSAGES = {
         ? `Set ${VARIABLES.baseUrl} to ${apiBase}, where it points: the run follows no redirect, which would turn a POST into a GET and send the credentials to another address.`
         : `Check ${VARIABLES.baseUrl}: it must be the API's own base URL, not an address that redirects to a page.`
     }`,
-  tokenNotFound: (baseUrl: string) =>
-    `If ${VARIABLES.baseUrl} is not the API's own base URL, this verdict is about the wrong server: the spec's paths are added to it as they are (${baseUrl}/oauth/token), so it must not end in a path of its own such as /v1.`,
+  maybeNotTheApi: (baseUrl: string) =>
+    `If ${VARIABLES.baseUrl} is not the API's own base URL, this verdict is about the wrong server: the spec's paths are added to it as they are (${baseUrl}/oauth/token), so it must be the API's address, not a site's, and must not end in a path of its own such as /v1.`,
   credentialsRefused: (status: number, body: string) =>
     `the target refuses the configured credentials (POST /oauth/token answered ${status}: ${body}), so nothing was tested. Check ${VARIABLES.clientId} and ${VARIABLES.clientSecret}, or set ${VARIABLES.testAccessToken}.`,
   serverTrouble: (status: number, body: string) =>
@@ -237,9 +242,7 @@ function classify(config: TargetConfig, target: string, answer: Answer): SetupFa
     target,
     kind: deviation.kind,
     message: `the run could not obtain its test token because the token endpoint breaks the spec:\n${deviation.message}${
-      answer.status === NOT_FOUND
-        ? `\n${SETUP_MESSAGES.tokenNotFound(withoutCredentials(config.baseUrl))}`
-        : ''
+      maybeNotTheApi(answer) ? `\n${SETUP_MESSAGES.maybeNotTheApi(withoutCredentials(config.baseUrl))}` : ''
     }`,
     failure: deviation,
   };

@@ -19,6 +19,7 @@ import { runSuite, type SuiteRun } from '../../../scripts/suite/run-suite.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
 import { BAD_TARGET_IDS } from '../reliability/support/bad-target.ts';
+import { startLoopbackServer } from '../authorize/support.ts';
 import {
   downTargetRun,
   SETUP_REQUEST_TIMEOUT_MS,
@@ -126,9 +127,28 @@ test('a token endpoint answering 404 is a deviation whose message points at a ba
     const { setupFailure } = error as SetupError;
     expect(setupFailure.kind).toBe('status');
     expect(setupFailure.message).toContain('answered 404');
-    expect(setupFailure.message).toContain(SETUP_MESSAGES.tokenNotFound(baseUrl));
-    expect(SETUP_MESSAGES.tokenNotFound(baseUrl)).toContain(`${baseUrl}/oauth/token`);
+    expect(setupFailure.message).toContain(SETUP_MESSAGES.maybeNotTheApi(baseUrl));
+    expect(SETUP_MESSAGES.maybeNotTheApi(baseUrl)).toContain(`${baseUrl}/oauth/token`);
   } finally {
     await mock.stop();
+  }
+});
+
+test("a token endpoint answering a web page is a deviation whose message says the base URL may be a site's", async () => {
+  const site = await startLoopbackServer((request, response) => {
+    request.resume();
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>Welcome</title>');
+  });
+  try {
+    const config = loadTargetConfig({ ...BAD_TARGET_IDS, [VARIABLES.baseUrl]: site.url });
+    const error = await setUpTarget(config, DEFAULT_TARGET.name).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SetupError);
+    const { setupFailure } = error as SetupError;
+    expect(setupFailure.kind).toBe('schema');
+    expect(setupFailure.message).toContain(SETUP_MESSAGES.maybeNotTheApi(site.url));
+  } finally {
+    await site.close();
   }
 });

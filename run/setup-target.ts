@@ -32,6 +32,10 @@ function maybeNotTheApi(answer: Answer): boolean {
 export const SETUP_MESSAGES = {
   unreachable: (baseUrl: string, reason: string) =>
     `the target ${baseUrl} does not answer (${reason}), so nothing was tested. Check ${VARIABLES.baseUrl} (is the server up, the port right, the network open?), or unset it to test the embedded mock.`,
+  unknownHost: (baseUrl: string, reason: string) =>
+    `the target ${baseUrl} has a host name this machine cannot resolve (${reason}), so nothing was tested. Check the host in ${VARIABLES.baseUrl}; on a network that lets nothing out but through a proxy, name it in HTTPS_PROXY (see .env.example).`,
+  untrustedCertificate: (baseUrl: string, reason: string) =>
+    `the target ${baseUrl} presents a TLS certificate this machine does not trust (${reason}), so nothing was tested. If the target uses a private CA, or your company inspects TLS, give that CA's certificate (PEM) in NODE_EXTRA_CA_CERTS; the run never turns the check off.`,
   proxy: (baseUrl: string, reason: string, variable: string) =>
     `the target ${baseUrl} could not be reached ${reason}, so nothing was tested. Check ${variable} (the proxy's host, port, user and password), or list the target's host in NO_PROXY to go direct.`,
   timeout: (baseUrl: string, ms: number) =>
@@ -58,6 +62,22 @@ export class SetupError extends Error {
     this.stack = `${this.name}: ${setupFailure.message}`;
   }
 }
+
+/** Node.js's codes for a name no resolver knows, and for a certificate that is not trusted here. */
+const MESSAGE_OF_CODE: Record<string, (baseUrl: string, reason: string) => string> = {
+  ENOTFOUND: SETUP_MESSAGES.unknownHost,
+  EAI_AGAIN: SETUP_MESSAGES.unknownHost,
+  ...Object.fromEntries(
+    [
+      'SELF_SIGNED_CERT_IN_CHAIN',
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+      'UNABLE_TO_GET_ISSUER_CERT',
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      'CERT_UNTRUSTED',
+    ].map((code) => [code, SETUP_MESSAGES.untrustedCertificate]),
+  ),
+};
 
 interface Answer {
   status: number;
@@ -96,7 +116,10 @@ async function send(
       ? SETUP_MESSAGES.timeout(withoutCredentials(config.baseUrl), timeout)
       : error instanceof ProxyError && config.proxy
         ? SETUP_MESSAGES.proxy(withoutCredentials(config.baseUrl), reason, config.proxy.variable)
-        : SETUP_MESSAGES.unreachable(withoutCredentials(config.baseUrl), reason);
+        : (MESSAGE_OF_CODE[(error as NodeJS.ErrnoException).code ?? ''] ?? SETUP_MESSAGES.unreachable)(
+            withoutCredentials(config.baseUrl),
+            reason,
+          );
     throw new SetupError({ target, kind, message });
   }
 }

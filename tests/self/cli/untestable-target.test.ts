@@ -4,9 +4,11 @@
  * check, filed under its own "Not tested" category, and no test result that could pass for a contract
  * verdict.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { FAILURE_KINDS, isDeviation, type FailureKind } from '../../../lib/failures.ts';
@@ -151,4 +153,43 @@ test("a token endpoint answering a web page is a deviation whose message says th
   } finally {
     await site.close();
   }
+});
+
+test.describe('the set-up says what to check on a network that is not open', () => {
+  test('a host name no resolver knows: check the host, or name the proxy the network needs', async () => {
+    const config = loadTargetConfig({ ...BAD_TARGET_IDS, [VARIABLES.baseUrl]: 'https://payments.test' });
+    const error = await setUpTarget(config, DEFAULT_TARGET.name).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SetupError);
+    const { setupFailure } = error as SetupError;
+    expect(setupFailure.kind).toBe('target-unreachable');
+    expect(setupFailure.message).toMatch(
+      /^the target https:\/\/payments\.test has a host name this machine cannot resolve \(getaddrinfo (ENOTFOUND|EAI_AGAIN) payments\.test\)/,
+    );
+    expect(setupFailure.message).toContain('HTTPS_PROXY');
+  });
+
+  test('a certificate from a CA this machine does not trust: name NODE_EXTRA_CA_CERTS', async () => {
+    const tls = path.join(import.meta.dirname, '..', 'suite', 'support', 'tls');
+    const server = createHttpsServer(
+      { cert: readFileSync(path.join(tls, 'cert.pem')), key: readFileSync(path.join(tls, 'key.pem')) },
+      (_request, response) => response.end(),
+    );
+    await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
+    try {
+      const url = `https://${LOOPBACK}:${(server.address() as AddressInfo).port}`;
+      const error = await setUpTarget(
+        loadTargetConfig({ ...BAD_TARGET_IDS, [VARIABLES.baseUrl]: url }),
+        DEFAULT_TARGET.name,
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SetupError);
+      const { setupFailure } = error as SetupError;
+      expect(setupFailure.kind).toBe('target-unreachable');
+      expect(setupFailure.message).toContain(
+        `the target ${url} presents a TLS certificate this machine does not trust (self-signed certificate)`,
+      );
+      expect(setupFailure.message).toContain('NODE_EXTRA_CA_CERTS');
+    } finally {
+      server.close();
+    }
+  });
 });

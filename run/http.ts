@@ -206,8 +206,11 @@ export function exchange(url: URL, init: HttpRequest): Promise<HttpAnswer> {
       });
     }
     const timer = setTimeout(() => {
+      // Settled first: a request still waiting for its tunnel reports the tunnel's end, not the time limit.
+      const timedOut = new HttpTimeoutError(`no answer within ${init.timeoutMs} ms`);
+      fail(timedOut);
       tunnelRequest?.destroy();
-      request.destroy(new HttpTimeoutError(`no answer within ${init.timeoutMs} ms`));
+      request.destroy(timedOut);
     }, init.timeoutMs);
     function fail(error: Error) {
       clearTimeout(timer);
@@ -218,7 +221,8 @@ export function exchange(url: URL, init: HttpRequest): Promise<HttpAnswer> {
         proxy && !ours && !tunnelled ? new ProxyError(proxy, `it gave no answer (${error.message})`) : error,
       );
     }
-    request.once('error', fail);
+    // Listened to for good, not once: one more error with no listener would end the whole process.
+    request.on('error', fail);
     request.end(init.body);
   });
 }

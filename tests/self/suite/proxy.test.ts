@@ -6,7 +6,12 @@
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { connect as netConnect, type AddressInfo } from 'node:net';
+import {
+  connect as netConnect,
+  createServer as createNetServer,
+  type AddressInfo,
+  type Socket,
+} from 'node:net';
 import path from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import { expect, test } from '@playwright/test';
@@ -14,7 +19,7 @@ import { LOOPBACK } from '../../../lib/loopback.ts';
 import { proxyFor, throughProxyLine, type ProxyChoice } from '../../../lib/proxy.ts';
 import { parseTargetConfig, TargetConfigError, VARIABLES } from '../../../lib/target.ts';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
-import { exchange, ProxyError } from '../../../run/http.ts';
+import { exchange, HttpTimeoutError, ProxyError } from '../../../run/http.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
@@ -356,4 +361,31 @@ test.describe('a whole run through the proxy', () => {
     expect(run.output).toContain('Check HTTPS_PROXY (the proxy');
     expect(run.records).toEqual([]);
   });
+});
+
+test('a proxy that takes the connection and never answers: the request ends at its time limit, once', async () => {
+  const sockets = new Set<Socket>();
+  const silent = createNetServer((socket) => sockets.add(socket.on('error', () => undefined)));
+  await new Promise<void>((resolve) => silent.listen(0, LOOPBACK, resolve));
+  const proxyUrl = `http://${LOOPBACK}:${(silent.address() as AddressInfo).port}`;
+  try {
+    for (const target of [`https://${TARGET_HOST}:8443/`, `http://${TARGET_HOST}:8080/`]) {
+      const config = configWith({
+        ...APPLICATION,
+        [VARIABLES.baseUrl]: new URL(target).origin,
+        ALL_PROXY: proxyUrl,
+      });
+      const error = await exchange(new URL(target), {
+        method: 'GET',
+        timeoutMs: 300,
+        proxy: config.proxy!,
+      }).catch((e: unknown) => e);
+      expect(error, target).toBeInstanceOf(HttpTimeoutError);
+    }
+    // Whatever the abandoned tunnel request does next happens on a later turn: it must not surface.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  }
 });

@@ -34,8 +34,7 @@ function playwrightProxy({ route, bypass }: BrowserProxy) {
   return {
     server: route.shown,
     ...(bypass ? { bypass } : {}),
-    ...(route.url.username ? { username: decodeURIComponent(route.url.username) } : {}),
-    ...(route.url.password ? { password: decodeURIComponent(route.url.password) } : {}),
+    ...(route.credentials ? { username: route.credentials.user, password: route.credentials.password } : {}),
   };
 }
 

@@ -21,13 +21,16 @@
 import { BlockList, isIP } from 'node:net';
 
 export interface ProxyRoute {
-  /** The proxy's URL as configured, credentials included: never shown, never written. */
-  url: URL;
+  /** Where the proxy listens: a host name or an address (an IPv6 one without brackets), and its port. */
+  host: string;
+  port: number;
   /** The variable it was read from, for every message about it. */
   variable: string;
-  /** The URL without its credentials, as it may be shown. */
+  /** Its URL without the credentials, as it may be shown. */
   shown: string;
-  /** The Proxy-Authorization header value its credentials make, if it has any. */
+  /** The user and password of its URL, decoded: the password is never shown nor written. */
+  credentials?: { user: string; password: string };
+  /** The Proxy-Authorization header value those credentials make. */
   authorization?: string;
 }
 
@@ -52,11 +55,11 @@ function firstSet(
 }
 
 /** The host as a URL gives it, without the brackets of an IPv6 address, in lower case. */
-function bareHost(hostname: string): string {
+export function bareHost(hostname: string): string {
   return hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = bareHost(hostname);
   return (
     host === 'localhost' ||
@@ -122,11 +125,15 @@ function parseProxy(variable: string, value: string): ProxyChoice {
   const password = decodeURIComponent(url.password);
   return {
     route: {
-      url,
+      host: bareHost(url.hostname),
+      port: Number(url.port),
       variable,
       shown,
       ...(user || password
-        ? { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` }
+        ? {
+            credentials: { user, password },
+            authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`,
+          }
         : {}),
     },
   };
@@ -145,7 +152,7 @@ export function proxyFor(target: URL, env: NodeJS.ProcessEnv): ProxyChoice {
 
 /** The proxy's password, decoded as sent: a secret to keep out of every report. */
 export function proxySecret(route: ProxyRoute | undefined): string | undefined {
-  return route?.url.password ? decodeURIComponent(route.url.password) : undefined;
+  return route?.credentials?.password || undefined;
 }
 
 /** The proxy as every message and report names it: its URL without credentials, and where it was read. */

@@ -20,7 +20,7 @@ import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { proxyLabel, type ProxyRoute } from '../lib/proxy.ts';
+import { bareHost, proxyLabel, type ProxyRoute } from '../lib/proxy.ts';
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { SUITE_VERSION } from '../lib/version.ts';
 
@@ -96,10 +96,10 @@ function failed(done: SocketMade, error: Error): void {
 function tunnel(url: URL, proxy: ProxyRoute, opened: (tunnelRequest: ClientRequest) => void) {
   return (_options: RequestOptions, done: SocketMade): undefined => {
     const authority = `${url.hostname}:${url.port || '443'}`;
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const host = bareHost(url.hostname);
     const connect = httpRequest({
-      host: proxy.url.hostname,
-      port: proxy.url.port,
+      host: proxy.host,
+      port: proxy.port,
       method: 'CONNECT',
       path: authority,
       headers: {
@@ -252,8 +252,8 @@ function throughProxy(
   target.password = '';
   return httpRequest(
     {
-      host: proxy.url.hostname,
-      port: proxy.url.port,
+      host: proxy.host,
+      port: proxy.port,
       method,
       path: target.href,
       headers: {

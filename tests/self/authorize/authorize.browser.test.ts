@@ -143,17 +143,14 @@ test('a page that never redirects: exit 1 with a timeout after --timeout seconds
 // proxy resolves, the proxy asking for credentials given in its URL.
 test('behind a proxy with credentials, the page is reached through it and the code still buys a token', async () => {
   const password = `proxy-pw-${Date.now()}`;
-  const proxy = await startLoopbackProxy({ credentials: `qa:${password}` });
+  const proxy = await startLoopbackProxy({ credentials: { user: 'qa', password } });
   try {
     const page = new URL('/authorization', mock.baseUrl);
     page.hostname = PROXIED_HOST;
-    const proxyUrl = new URL(proxy.url);
-    proxyUrl.username = 'qa';
-    proxyUrl.password = password;
     const run = await runAuthorize(['--headless'], {
       ...mock.env,
       [VARIABLES.authorizationUrl]: page.href,
-      http_proxy: proxyUrl.href,
+      http_proxy: proxy.urlWithCredentials,
     });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toContain(`${PREFIX}Through the proxy ${proxy.url} (http_proxy)`);

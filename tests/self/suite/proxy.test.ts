@@ -200,16 +200,13 @@ test('an http target goes to the proxy in absolute form, with the proxy credenti
   });
   await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
   const port = (server.address() as AddressInfo).port;
-  const proxy = await startLoopbackProxy({ credentials: 'qa:p@ss word' });
+  const proxy = await startLoopbackProxy({ credentials: { user: 'qa', password: 'p@ss word' } });
   try {
     const target = new URL(`http://${TARGET_HOST}:${port}/v1/stores/1?x=2`);
-    const withCredentials = new URL(proxy.url);
-    withCredentials.username = 'qa';
-    withCredentials.password = encodeURIComponent('p@ss word');
     const config = configWith({
       ...APPLICATION,
       [VARIABLES.baseUrl]: target.origin,
-      http_proxy: withCredentials.href,
+      http_proxy: proxy.urlWithCredentials,
     });
     const answer = await exchange(target, { method: 'GET', timeoutMs: 5_000, proxy: config.proxy! });
     expect(JSON.parse(answer.text)).toEqual({
@@ -235,7 +232,7 @@ test('an http target goes to the proxy in absolute form, with the proxy credenti
 });
 
 test('an https target whose proxy refuses the tunnel, or does not answer, fails as the proxy', async () => {
-  const proxy = await startLoopbackProxy({ credentials: 'qa:secret' });
+  const proxy = await startLoopbackProxy({ credentials: { user: 'qa', password: 'secret' } });
   const down = await downTargetUrl();
   try {
     const target = new URL(`https://${TARGET_HOST}:8443/`);
@@ -309,14 +306,11 @@ test.describe('a whole run through the proxy', () => {
     const password = `proxy-pw-${Date.now()}`;
     const mock = await startMockInWorker({ noControl: true });
     const front = await tlsFront(Number(new URL(mock.baseUrl).port));
-    const proxy = await startLoopbackProxy({ credentials: `qa:${password}` });
+    const proxy = await startLoopbackProxy({ credentials: { user: 'qa', password } });
     try {
-      const proxyUrl = new URL(proxy.url);
-      proxyUrl.username = 'qa';
-      proxyUrl.password = password;
       const run = await runSuite({
         target: { ...mock.env, [VARIABLES.baseUrl]: `https://${TARGET_HOST}:${front.port}` },
-        env: { HTTPS_PROXY: proxyUrl.href, NODE_EXTRA_CA_CERTS: path.join(TLS_DIR, 'cert.pem') },
+        env: { HTTPS_PROXY: proxy.urlWithCredentials, NODE_EXTRA_CA_CERTS: path.join(TLS_DIR, 'cert.pem') },
         args: ['--project', 'stores', '--workers', '1', '--no-html'],
         timeoutMs: 150_000,
       });

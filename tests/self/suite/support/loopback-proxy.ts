@@ -18,6 +18,8 @@ export interface ProxiedRequest {
 
 export interface LoopbackProxy {
   url: string;
+  /** Its URL with the credentials it asks for, as a user writes it in HTTPS_PROXY (`url` when it asks none). */
+  urlWithCredentials: string;
   /** What it was asked, in order, refused requests included. */
   requests(): ProxiedRequest[];
   close(): Promise<void>;
@@ -28,10 +30,13 @@ function portOf(authority: string, fallback: number): number {
   return port ? Number(port) : fallback;
 }
 
-/** `credentials`: `user:password` the proxy demands (407 otherwise); none: it asks nothing. */
-export async function startLoopbackProxy(options: { credentials?: string } = {}): Promise<LoopbackProxy> {
-  const expected = options.credentials
-    ? `Basic ${Buffer.from(options.credentials).toString('base64')}`
+/** `credentials`: the user and password the proxy demands (407 otherwise); none: it asks nothing. */
+export async function startLoopbackProxy(
+  options: { credentials?: { user: string; password: string } } = {},
+): Promise<LoopbackProxy> {
+  const { credentials } = options;
+  const expected = credentials
+    ? `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`
     : undefined;
   const seen: ProxiedRequest[] = [];
   const tunnels = new Set<Socket>();
@@ -95,8 +100,13 @@ export async function startLoopbackProxy(options: { credentials?: string } = {})
 
   await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://${LOOPBACK}:${port}`;
+  const withCredentials = new URL(url);
+  withCredentials.username = encodeURIComponent(credentials?.user ?? '');
+  withCredentials.password = encodeURIComponent(credentials?.password ?? '');
   return {
-    url: `http://${LOOPBACK}:${port}`,
+    url,
+    urlWithCredentials: withCredentials.href.replace(/\/$/, ''),
     requests: () => [...seen],
     close: () =>
       new Promise((resolve) => {

@@ -14,8 +14,8 @@
  * - A loopback host (`localhost`, `127.x.x.x`, `::1`) always goes direct, whatever the variables: what
  *   listens there is on this machine (the embedded mock, a local build), which a proxy elsewhere cannot
  *   reach.
- * - The proxy is `http://` with its port (credentials as `http://user:password@host:port`). curl and
- *   Node.js disagree on a missing port's default (1080, 80), so the port must be given; a proxy spoken
+ * - The proxy is `http://` with its port (credentials as `http://user:password@host:port`). curl assumes
+ *   1080 for a missing port where an http URL's default is 80, so the port must be given; a proxy spoken
  *   to over TLS (`https://`) or SOCKS is refused with a clear message rather than half supported.
  */
 import { BlockList, isIP } from 'node:net';
@@ -118,7 +118,7 @@ function parseProxy(variable: string, value: string): ProxyChoice {
   }
   if (!url.port) {
     return {
-      problem: `${variable}=${shown}: give the proxy's port (${shown}:3128, say); curl and Node.js assume different ones`,
+      problem: `${variable}=${shown}: give the proxy's port (${shown}:3128, say); curl would assume 1080, a URL 80`,
     };
   }
   const user = decodeURIComponent(url.username);

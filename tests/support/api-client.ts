@@ -324,7 +324,7 @@ export class ApiClient {
       this.testInfo,
       this.config,
       this.tokens,
-      new Reproduction(this.config.baseUrl),
+      new Reproduction(this.config.baseUrl, this.config.proxy),
       false,
     );
   }

@@ -175,7 +175,7 @@ const fixtureTest = base.extend<TestFixtures>({
 
   api: [
     async ({ config, target }, use, testInfo) => {
-      const reproduction = new Reproduction(config.baseUrl);
+      const reproduction = new Reproduction(config.baseUrl, config.proxy);
       await use(new ApiClient(testInfo, config, () => heldAccessTokens(target.name), reproduction));
     },
     PLUMBING,

@@ -46,7 +46,7 @@ const SHRINKING_TIME_LIMIT_MS = 60_000;
 /** A client that sends like the test's `api` but attaches nothing, for the cases before a counterexample. */
 export function quietClient(testInfo: TestInfo, config: TargetConfig, target: ProjectTarget): ApiClient {
   const tokens = () => heldAccessTokens(target.name);
-  return new ApiClient(testInfo, config, tokens, new Reproduction(config.baseUrl), false);
+  return new ApiClient(testInfo, config, tokens, new Reproduction(config.baseUrl, config.proxy), false);
 }
 
 export interface GenerativeRun<T> {

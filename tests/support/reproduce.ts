@@ -6,6 +6,7 @@
  * test received is read from that answer into a shell variable. Values the suite made up to be refused
  * (an unknown token, a wrong secret) are written as they were sent.
  */
+import { proxyLabel, type ProxyRoute } from '../../lib/proxy.ts';
 import { VARIABLES } from '../../lib/target.ts';
 
 /** A value to write as a shell expression instead of itself. */
@@ -69,7 +70,11 @@ export class Reproduction {
   private readonly references = new Map<string, Reference>();
   private readonly preambles: string[] = [];
 
-  constructor(private readonly baseUrl: string) {}
+  /** `proxy`: the one the run reached the target through, named in the script (curl reads its variable). */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly proxy?: ProxyRoute,
+  ) {}
 
   /** Writes `value` as `expression` from now on (configured secrets, the run's tokens). */
   refer(value: string | undefined, expression: string, preamble?: readonly string[]): void {
@@ -147,6 +152,11 @@ export class Reproduction {
       '#!/bin/sh',
       `# Reproduces: ${title}`,
       `# Export the target variables first (for the mock: eval "$(npm run -s mock -- --print-env)" and ${VARIABLES.baseUrl}).`,
+      ...(this.proxy
+        ? [
+            `# The run went through the proxy ${proxyLabel(this.proxy)}: export ${this.proxy.variable} too, with its credentials if it asks for some; curl reads it.`,
+          ]
+        : []),
       ...this.preambles,
       ...this.lines,
       '',

@@ -22,6 +22,7 @@ import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { exchange, HttpTimeoutError, ProxyError } from '../../../run/http.ts';
 import { SEEDED_IDS } from '../../../mock/seed.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
+import { Reproduction } from '../../support/reproduce.ts';
 import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 import { filesUnder } from '../reliability/support/secret-scan.ts';
 import { downTargetUrl } from '../reliability/support/bad-target.ts';
@@ -382,4 +383,22 @@ test('a proxy that takes the connection and never answers: the request ends at i
     for (const socket of sockets) socket.destroy();
     silent.close();
   }
+});
+
+test("a failure's reproduction names the proxy the run went through, never its password", () => {
+  const { proxy } = configWith({
+    ...APPLICATION,
+    [VARIABLES.baseUrl]: `https://${TARGET_HOST}`,
+    HTTPS_PROXY: 'http://qa:repro-pw@proxy.corp.example:3128',
+  });
+  const reproduction = new Reproduction(`https://${TARGET_HOST}`, proxy);
+  reproduction.request(1, { method: 'GET', pathAndQuery: '/v1/stores/1', headers: {} });
+  const script = reproduction.script('a test') ?? '';
+  expect(script).toContain(
+    `# The run went through the proxy ${PROXY} (HTTPS_PROXY): export HTTPS_PROXY too, with its credentials if it asks for some; curl reads it.`,
+  );
+  expect(script).not.toContain('repro-pw');
+  const direct = new Reproduction(`https://${TARGET_HOST}`);
+  direct.request(1, { method: 'GET', pathAndQuery: '/v1/stores/1', headers: {} });
+  expect(direct.script('a test')).not.toContain('proxy');
 });

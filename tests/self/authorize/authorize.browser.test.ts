@@ -9,7 +9,7 @@ import { CHROMIUM_PATH } from '../../../authorize/browser.ts';
 import { AUTHORIZE_MESSAGES } from '../../../authorize/failures.ts';
 import { VARIABLES } from '../../../lib/target.ts';
 import { startMockProcess, type MockProcess } from '../../../mock/process.ts';
-import { startLoopbackProxy } from '../suite/support/loopback-proxy.ts';
+import { onlyProxyVariables, startLoopbackProxy } from '../suite/support/loopback-proxy.ts';
 import { runAuthorize, startLoopbackServer, type CliRun } from './support.ts';
 
 const CODE_LINE = new RegExp(`^export ${VARIABLES.authCode}=(\\S+)$`);
@@ -150,7 +150,7 @@ test('behind a proxy with credentials, the page is reached through it and the co
     const run = await runAuthorize(['--headless'], {
       ...mock.env,
       [VARIABLES.authorizationUrl]: page.href,
-      http_proxy: proxy.urlWithCredentials,
+      ...onlyProxyVariables({ http_proxy: proxy.urlWithCredentials }),
     });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stderr).toContain(`${PREFIX}Through the proxy ${proxy.url} (http_proxy)`);

@@ -27,7 +27,7 @@ import { startMockInWorker } from '../reports/support/mock-in-worker.ts';
 import { filesUnder } from '../reliability/support/secret-scan.ts';
 import { downTargetUrl } from '../reliability/support/bad-target.ts';
 import { runCliCommand } from '../reports/support/cli-command.ts';
-import { startLoopbackProxy } from './support/loopback-proxy.ts';
+import { onlyProxyVariables, startLoopbackProxy } from './support/loopback-proxy.ts';
 
 const TLS_DIR = path.join(import.meta.dirname, 'support', 'tls');
 /** A name no resolver knows (the .test domain is reserved): only the proxy can reach it. */
@@ -289,7 +289,7 @@ test("--plan names the proxy before any request, and neither its password nor th
     env: {
       ...APPLICATION,
       [VARIABLES.baseUrl]: `https://reader:base-pw@${TARGET_HOST}:8443`,
-      HTTPS_PROXY: 'http://qa:proxy-pw@proxy.corp.example:3128',
+      ...onlyProxyVariables({ HTTPS_PROXY: 'http://qa:proxy-pw@proxy.corp.example:3128' }),
     },
   });
   expect(plan.exitCode, plan.stderr).toBe(EXIT_CODES.conformant);
@@ -311,7 +311,10 @@ test.describe('a whole run through the proxy', () => {
     try {
       const run = await runSuite({
         target: { ...mock.env, [VARIABLES.baseUrl]: `https://${TARGET_HOST}:${front.port}` },
-        env: { HTTPS_PROXY: proxy.urlWithCredentials, NODE_EXTRA_CA_CERTS: path.join(TLS_DIR, 'cert.pem') },
+        env: {
+          ...onlyProxyVariables({ HTTPS_PROXY: proxy.urlWithCredentials }),
+          NODE_EXTRA_CA_CERTS: path.join(TLS_DIR, 'cert.pem'),
+        },
         args: ['--project', 'stores', '--workers', '1', '--no-html'],
         timeoutMs: 150_000,
       });
@@ -345,7 +348,7 @@ test.describe('a whole run through the proxy', () => {
     const down = await downTargetUrl();
     const run = await runSuite({
       target: { ...APPLICATION, [VARIABLES.baseUrl]: `https://${TARGET_HOST}:8443` },
-      env: { HTTPS_PROXY: down },
+      env: onlyProxyVariables({ HTTPS_PROXY: down }),
       args: ['--project', 'stores', '--no-html'],
       timeoutMs: 60_000,
     });

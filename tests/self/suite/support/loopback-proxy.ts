@@ -7,6 +7,16 @@
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 import { LOOPBACK } from '../../../../lib/loopback.ts';
+import { NO_PROXY_VARIABLES, PROXY_VARIABLES } from '../../../../lib/proxy.ts';
+
+/**
+ * Every proxy variable blank but those given, for a child process: the proxy settings of the machine
+ * running the self-tests play no part (a blank variable counts as unset).
+ */
+export function onlyProxyVariables(given: Record<string, string>): Record<string, string> {
+  const every = [...PROXY_VARIABLES['https:'], ...PROXY_VARIABLES['http:'], ...NO_PROXY_VARIABLES];
+  return { ...Object.fromEntries(every.map((name) => [name, ''])), ...given };
+}
 
 export interface ProxiedRequest {
   method: string;

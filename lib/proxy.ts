@@ -139,10 +139,18 @@ function parseProxy(variable: string, value: string): ProxyChoice {
   };
 }
 
+function variablesFor(target: URL): readonly string[] {
+  return target.protocol === 'https:' ? PROXY_VARIABLES['https:'] : PROXY_VARIABLES['http:'];
+}
+
+/** Whether the environment names a proxy for `target`'s scheme at all, whether or not the run takes it. */
+export function proxyNamed(target: URL, env: NodeJS.ProcessEnv): boolean {
+  return firstSet(env, variablesFor(target)) !== undefined;
+}
+
 /** The proxy `target` is reached through (none: direct), or why the variables cannot be used. */
 export function proxyFor(target: URL, env: NodeJS.ProcessEnv): ProxyChoice {
-  const names = target.protocol === 'https:' ? PROXY_VARIABLES['https:'] : PROXY_VARIABLES['http:'];
-  const proxy = firstSet(env, names);
+  const proxy = firstSet(env, variablesFor(target));
   if (!proxy || isLoopbackHost(target.hostname)) return {};
   const noProxy = firstSet(env, NO_PROXY_VARIABLES);
   const entries = (noProxy?.value ?? '').split(/[\s,]+/).filter(Boolean);

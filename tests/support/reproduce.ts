@@ -6,7 +6,7 @@
  * test received is read from that answer into a shell variable. Values the suite made up to be refused
  * (an unknown token, a wrong secret) are written as they were sent.
  */
-import { proxyLabel, type ProxyRoute } from '../../lib/proxy.ts';
+import { proxyLabel, proxyNamed, type ProxyRoute } from '../../lib/proxy.ts';
 import { VARIABLES } from '../../lib/target.ts';
 
 /** A value to write as a shell expression instead of itself. */
@@ -71,10 +71,19 @@ export class Reproduction {
   private readonly preambles: string[] = [];
 
   /** `proxy`: the one the run reached the target through, named in the script (curl reads its variable). */
+  /**
+   * Whether the run went direct though the environment names a proxy (a loopback target, or one NO_PROXY
+   * lists): curl is then told so, as it would send even a loopback request through the proxy.
+   */
+  private readonly directPastProxy: boolean;
+
   constructor(
     private readonly baseUrl: string,
     private readonly proxy?: ProxyRoute,
-  ) {}
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.directPastProxy = !proxy && proxyNamed(new URL(baseUrl), env);
+  }
 
   /** Writes `value` as `expression` from now on (configured secrets, the run's tokens). */
   refer(value: string | undefined, expression: string, preamble?: readonly string[]): void {
@@ -101,6 +110,7 @@ export class Reproduction {
     const url = `"$${VARIABLES.baseUrl}"${shellWord(request.pathAndQuery, this.references)}`;
     const words = [
       'curl -sS -i',
+      ...(this.directPastProxy ? [`--noproxy '*'`] : []),
       `-X ${request.method}`,
       url,
       ...Object.entries(request.headers).map(
@@ -155,6 +165,11 @@ export class Reproduction {
       ...(this.proxy
         ? [
             `# The run went through the proxy ${proxyLabel(this.proxy)}: export ${this.proxy.variable} too, with its credentials if it asks for some; curl reads it.`,
+          ]
+        : []),
+      ...(this.directPastProxy
+        ? [
+            '# The run went direct, past the proxy this environment names: so does each curl below (--noproxy).',
           ]
         : []),
       ...this.preambles,

@@ -401,7 +401,24 @@ test("a failure's reproduction names the proxy the run went through, never its p
     `# The run went through the proxy ${PROXY} (HTTPS_PROXY): export HTTPS_PROXY too, with its credentials if it asks for some; curl reads it.`,
   );
   expect(script).not.toContain('repro-pw');
-  const direct = new Reproduction(`https://${TARGET_HOST}`);
+  const direct = new Reproduction(`https://${TARGET_HOST}`, undefined, {});
   direct.request(1, { method: 'GET', pathAndQuery: '/v1/stores/1', headers: {} });
   expect(direct.script('a test')).not.toContain('proxy');
+});
+
+test("a run that went direct past a proxy variable (a loopback target) has its reproduction's curl go direct too", () => {
+  const env = onlyProxyVariables({ HTTPS_PROXY: PROXY, http_proxy: PROXY });
+  const config = configWith({ ...APPLICATION, [VARIABLES.baseUrl]: `http://${LOOPBACK}:3100`, ...env });
+  expect(config.proxy).toBeUndefined();
+  const reproduction = new Reproduction(config.baseUrl, config.proxy, env);
+  const command = reproduction.request(1, { method: 'GET', pathAndQuery: '/v1/stores/1', headers: {} });
+  expect(command).toMatch(/^R1=\$\(curl -sS -i --noproxy '\*' -X GET /);
+  expect(reproduction.script('a test')).toContain(
+    '# The run went direct, past the proxy this environment names',
+  );
+  // Without any proxy variable, nothing is said and curl is told nothing.
+  const plain = new Reproduction(config.baseUrl, undefined, onlyProxyVariables({}));
+  expect(plain.request(1, { method: 'GET', pathAndQuery: '/v1/stores/1', headers: {} })).not.toContain(
+    'noproxy',
+  );
 });

@@ -8,10 +8,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
-import { reportPaths, reportPathsUnder } from '../lib/report-paths.ts';
+import { reportPaths, reportPathsUnder, type ReportPaths } from '../lib/report-paths.ts';
+import type { RequirementId } from '../lib/requirements/index.ts';
 import { parseResults, type TestRecord } from '../lib/results.ts';
 import { baselineFileOf, BaselineError, readBaseline } from '../reporting/baseline.ts';
 import { buildRunReports } from '../reporting/build.ts';
+import type { Coverage } from '../reporting/coverage.ts';
 import { jobSummaryMarkdown } from '../reporting/job-summary.ts';
 import { readResultFolder } from '../reporting/result-files.ts';
 import type { SummaryFile } from '../reporting/summary.ts';
@@ -24,7 +26,8 @@ export const REPORT_HELP = `Usage: npm run report:merge -- <shard folder>...   (
 
 merge: one Allure report, coverage report, JUnit file and verdict from the folders the shards of one run
 wrote (reports/shard-i-of-n); written to ./reports (or --reports DIR, or CONFORMANCE_REPORTS_DIR). A test
-of a missing shard leaves its requirements without a test, which fails the verdict. --min-exercised PCT
+of a missing shard leaves its requirements without a test, which fails the verdict. Shards of a selection
+(--project, --grep...) merge only when all are there, and the tests it left out are "not selected". --min-exercised PCT
 holds the merged run to that share of the testable requirements, as it does a run.
 open: serves the last report on a local port and prints its address (the report also opens from disk).
 summary: prints the verdict and the failed tests of the run in ./reports (or DIR, e.g. a shard's folder)
@@ -35,6 +38,46 @@ function latestPerTest(records: readonly TestRecord[]): TestRecord[] {
   const byKey = new Map<string, TestRecord>();
   for (const record of records) byKey.set(record.key, record);
   return [...byKey.values()];
+}
+
+/**
+ * The part of the suite the shards were cut from (absent: the whole suite). Shards of a selection are
+ * merged only whole: a test of a missing one could not be told from a test the selection left out.
+ */
+function sharedPart(summaries: readonly SummaryFile[]): string | undefined {
+  const parts = new Set(summaries.map((s) => s.shard?.part ?? 'whole suite'));
+  if (parts.size > 1)
+    throw new UsageError(`the shards were cut from different selections: ${[...parts].join('; ')}`);
+  const part = summaries[0]?.shard?.part;
+  if (part === undefined) return undefined;
+  const total = summaries[0]!.shard!.total;
+  const merged = new Set(summaries.map((s) => s.shard?.index));
+  const missing = Array.from({ length: total }, (_, i) => i + 1).filter((index) => !merged.has(index));
+  if (missing.length > 0 || summaries.some((s) => s.shard?.total !== total)) {
+    throw new UsageError(
+      `shards of a selection (${part}) merge only whole: shard ${missing.join(', ')} of ${total} is missing`,
+    );
+  }
+  return part;
+}
+
+type InventoryTest = Pick<TestRecord, 'key' | 'title' | 'requirements'>;
+
+/** Every test of the suite with the requirements it declares, as the shards' coverage lists them. */
+function inventoryOf(shards: readonly ReportPaths[]): InventoryTest[] {
+  const tests = new Map<string, InventoryTest>();
+  for (const shard of shards) {
+    const coverage = JSON.parse(readFileSync(shard.coverageJson, 'utf8')) as Coverage;
+    for (const row of coverage.rows) {
+      for (const { key, title } of row.tests) {
+        const test = tests.get(key) ?? { key, title, requirements: [] };
+        const id = row.id as RequirementId;
+        if (!test.requirements.includes(id)) test.requirements.push(id);
+        tests.set(key, test);
+      }
+    }
+  }
+  return [...tests.values()];
 }
 
 export async function mergeCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -59,26 +102,31 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
     if (folders.length === 0)
       throw new UsageError('name the shard folders to merge, e.g. npm run report:merge -- reports/shard-*');
     const shards = folders.map((folder) => reportPathsUnder(folder));
-    const missing = shards.filter((s) => !existsSync(s.results) || !existsSync(s.summary));
+    const missing = shards.filter(
+      (s) => !existsSync(s.results) || !existsSync(s.summary) || !existsSync(s.coverageJson),
+    );
     if (missing.length > 0) {
       throw new UsageError(
-        `${missing.map((s) => s.root).join(', ')} holds no shard results (results.jsonl and summary.json)`,
+        `${missing.map((s) => s.root).join(', ')} holds no shard results (results.jsonl, summary.json and coverage.json)`,
       );
     }
     const summaries = shards.map((s) => JSON.parse(readFileSync(s.summary, 'utf8')) as SummaryFile);
     const targets = new Set(summaries.map((s) => `${s.target} (${s.profile})`));
     if (targets.size > 1)
       throw new UsageError(`the shards ran against different targets: ${[...targets].join(', ')}`);
+    const part = sharedPart(summaries);
     const { file, explicit } = baselineFileOf(baselineOption);
     const baseline = readBaseline(file, explicit);
     const paths = reports ? reportPathsUnder(reports) : reportPaths();
     const records = latestPerTest(shards.flatMap((s) => parseResults(readFileSync(s.results, 'utf8'))));
     const { verdict, lines } = await buildRunReports({
       records,
+      // Shards of a selection: the tests none of them ran were not selected, as each shard's coverage says.
+      ...(part ? { inventory: inventoryOf(shards) } : {}),
       allureResults: shards.flatMap((s) => readResultFolder(s.allureResults)),
-      subset: false,
+      subset: part !== undefined,
       minExercised,
-      selection: `${shards.length} shards merged`,
+      selection: part ? `${shards.length} shards merged, ${part}` : `${shards.length} shards merged`,
       target: summaries[0]!.target,
       profile: summaries[0]!.profile,
       abilities: '',

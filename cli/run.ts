@@ -38,6 +38,7 @@ import { baselineFileOf, BaselineError, readBaseline, type Baseline } from '../r
 import type { KeptResults } from '../reporting/allure-results.ts';
 import { readResultFolder } from '../reporting/result-files.ts';
 import type { CutShort } from '../reporting/verdict.ts';
+import type { ShardOfRun } from '../reporting/summary.ts';
 import { withoutCredentials } from '../run/redact.ts';
 import { SHARD_VARIABLE } from '../run/state.ts';
 import { loadTargetConfig } from '../run/target.ts';
@@ -118,6 +119,12 @@ function selectionLabel(selection: Selection): string {
     ...(selection.shard ? [`shard ${selection.shard.index}/${selection.shard.total}`] : []),
   ];
   return `selected: ${parts.join(', ')}`;
+}
+
+/** A shard's place in the run, and the part of the suite the shards share (absent: the whole suite). */
+function shardOfRun(shard: { index: number; total: number }, selection: Selection): ShardOfRun {
+  const shared = { ...selection, shard: undefined };
+  return { ...shard, ...(isPartial(shared) ? { part: selectionLabel(shared) } : {}) };
 }
 
 function writable(dir: string): void {
@@ -400,6 +407,7 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
     minExercised: args.minExercised,
     cutShort,
     selection: selectionLabel(args.selection),
+    ...(args.selection.shard ? { shard: shardOfRun(args.selection.shard, args.selection) } : {}),
     target: targetLabel(config),
     profile: config.profile,
     abilities: [...config.abilities].join(', '),

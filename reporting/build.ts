@@ -17,7 +17,7 @@ import { renderCoverageHtml } from './coverage-html.ts';
 import { renderCoverageMarkdown } from './coverage-markdown.ts';
 import { entryOf, historyFiles, recordRun } from './history.ts';
 import { renderJunit } from './junit.ts';
-import { summaryFile, summaryLines } from './summary.ts';
+import { summaryFile, summaryLines, type ShardOfRun } from './summary.ts';
 import { computeVerdict, type CutShort, type RunVerdict } from './verdict.ts';
 
 export interface RunReportInput {
@@ -34,6 +34,8 @@ export interface RunReportInput {
   /** Set when the runner reported fewer tests than it planned: how far it got. */
   cutShort?: CutShort;
   selection: string;
+  /** Set for a shard of a run: recorded in summary.json for `report merge`. */
+  shard?: ShardOfRun;
   /** The target as reports name it: its base URL without credentials, or `embedded mock`. */
   target: string;
   profile: string;
@@ -86,6 +88,7 @@ export async function buildRunReports(
     abilities: input.abilities,
     baselineFile: input.baseline.file,
     html: input.html !== false,
+    ...(input.shard ? { shard: input.shard } : {}),
   };
   const results = markKnownDeviations(
     input.allureResults,

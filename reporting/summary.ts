@@ -28,6 +28,18 @@ export interface SummaryInput {
   baselineFile: string;
   /** Whether the run built Allure's HTML report (not with --no-html). */
   html: boolean;
+  shard?: ShardOfRun;
+}
+
+/**
+ * Which shard of which part of the suite a sharded run was: what `report merge` needs to merge the shards
+ * of a selection, whose tests that no shard ran were not selected rather than missing.
+ */
+export interface ShardOfRun {
+  index: number;
+  total: number;
+  /** What the run selected of the suite, its shard aside (`selected: area stores`); absent: the whole suite. */
+  part?: string;
 }
 
 const shown = (path: string) => relative(process.cwd(), path) || '.';
@@ -222,6 +234,8 @@ export interface SummaryFile {
   rateLimitWaits: (AnswerWait & { tests: number })[];
   /** Waits on the target's 502, 503 and 504 answers to safe requests, by endpoint and status. */
   unavailableWaits: (AnswerWait & { tests: number })[];
+  /** Set for a shard of a run. */
+  shard?: ShardOfRun;
 }
 
 export function summaryFile(input: SummaryInput): SummaryFile {
@@ -239,6 +253,7 @@ export function summaryFile(input: SummaryInput): SummaryFile {
     knownDeviations: baseline.known.length,
     rateLimitWaits: answerWaits(records, [429]),
     unavailableWaits: answerWaits(records, UNAVAILABLE_STATUSES),
+    ...(input.shard ? { shard: input.shard } : {}),
     failed: records
       .filter((r) => r.status === 'failed' && !known.has(r.key))
       .map((r) => ({

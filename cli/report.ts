@@ -115,6 +115,10 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
     if (targets.size > 1)
       throw new UsageError(`the shards ran against different targets: ${[...targets].join(', ')}`);
     const part = sharedPart(summaries);
+    if (part && minExercised !== undefined)
+      throw new UsageError(
+        `${MIN_EXERCISED_OPTION} judges the whole suite: these shards were cut from a selection (${part}), which leaves the rest not selected`,
+      );
     const { file, explicit } = baselineFileOf(baselineOption);
     const baseline = readBaseline(file, explicit);
     const paths = reports ? reportPathsUnder(reports) : reportPaths();

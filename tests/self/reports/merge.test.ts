@@ -2,7 +2,7 @@
  * Shards of a run merged (`report merge`). The two shards of a selection (two areas), each run without
  * the HTML report as a CI job may, give one verdict, one coverage, one JUnit file and one HTML report,
  * every test counted once and the rest of the suite "not selected"; without one of its shards the
- * selection's merge is refused. A shard of the whole suite merged alone leaves the other shards'
+ * selection's merge is refused, and so is a floor on the share it exercised. A shard of the whole suite merged alone leaves the other shards'
  * requirements without a test, which fails the verdict.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -105,6 +105,23 @@ test("a selection's merge without one of its shards is refused, naming the shard
   expect(merge.exitCode).toBe(EXIT_CODES.usage);
   expect(merge.stderr.trim()).toBe(
     `UsageError: shards of a selection (${SELECTION}) merge only whole: shard 2 of ${SHARDS} is missing`,
+  );
+});
+
+test('--min-exercised is refused for the shards of a selection, which leave the rest not selected', async () => {
+  const { root, shards } = await selectionShards();
+  const merge = await runCliCommand([
+    'report',
+    'merge',
+    ...shards.map((shard) => shard.paths.root),
+    '--min-exercised',
+    '90',
+    '--reports',
+    join(root, 'floor'),
+  ]);
+  expect(merge.exitCode).toBe(EXIT_CODES.usage);
+  expect(merge.stderr.trim()).toBe(
+    `UsageError: --min-exercised judges the whole suite: these shards were cut from a selection (${SELECTION}), which leaves the rest not selected`,
   );
 });
 

@@ -2,8 +2,8 @@
  * Shards of a run merged (`report merge`). The two shards of a selection (two areas), each run without
  * the HTML report as a CI job may, give one verdict, one coverage, one JUnit file and one HTML report,
  * every test counted once and the rest of the suite "not selected"; without one of its shards the
- * selection's merge is refused, and so is a floor on the share it exercised. A shard of the whole suite merged alone leaves the other shards'
- * requirements without a test, which fails the verdict.
+ * selection's merge is refused, and so is a floor on the share it exercised. A shard of the whole suite
+ * merged alone leaves the other shards' requirements without a test, which fails the verdict.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

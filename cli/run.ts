@@ -50,6 +50,7 @@ import {
   type ChildRun,
 } from './playwright.ts';
 import { suiteInventory } from './inventory.ts';
+import { nothingToRerun } from './last-failed.ts';
 import { CONSOLE_IO, type CommandIo } from './io.ts';
 import { printPlan } from './plan.ts';
 import {
@@ -306,6 +307,10 @@ async function concurrencyFor(
 async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const { args, config, baseline } = prepared;
   if (args.plan) return printPlan(args, config, io);
+  if (args.selection.lastFailed) {
+    const exitCode = nothingToRerun(prepared.paths, io);
+    if (exitCode !== undefined) return exitCode;
+  }
 
   const paths = args.selection.shard
     ? reportPathsUnder(

@@ -1,7 +1,8 @@
 /**
  * Running part of the suite: an area or a --grep gets a verdict on what it selected and reports the rest
  * "not selected" (never "no test"); a selection of nothing is no verdict; --plan predicts, without a
- * request, exactly the skips a run then makes; --last-failed reruns exactly what failed.
+ * request, exactly the skips a run then makes; --last-failed reruns exactly what failed, and where
+ * nothing failed (or nothing ran) it says so and leaves the last reports alone.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -50,6 +51,15 @@ function keysOf(records: readonly TestRecord[]): string[] {
 
 test.afterAll(removeScratchDirs);
 
+/** A passing run of a few tests in a folder of its own (no later run writes there). */
+const grepRun = once(() =>
+  runSuite({
+    args: ['--grep', 'INVALID_STORE_ID', '--no-html'],
+    reportsDir: scratchDir('run'),
+    timeoutMs: RUN_TIMEOUT_MS,
+  }),
+);
+
 test.describe('npm run conformance: running part of the suite', () => {
   // Independent runs, each in its own reports folder.
   test.describe.configure({ mode: 'parallel' });
@@ -67,11 +77,7 @@ test.describe('npm run conformance: running part of the suite', () => {
   });
 
   test('--grep INVALID_STORE_ID runs the matching tests only, exits 0, and reports the rest "not selected"', async () => {
-    const run = await runSuite({
-      args: ['--grep', 'INVALID_STORE_ID', '--no-html'],
-      reportsDir: scratchDir('run'),
-      timeoutMs: RUN_TIMEOUT_MS,
-    });
+    const run = await grepRun();
     expect(run.exitCode, run.output).toBe(EXIT_CODES.conformant);
     expect(run.records.length).toBeGreaterThan(0);
     for (const record of run.records) expect(record.title).toContain('INVALID_STORE_ID');
@@ -114,6 +120,34 @@ test.describe('npm run conformance: running part of the suite', () => {
     } finally {
       await mock.stop();
     }
+  });
+
+  test('--last-failed with nothing to rerun says so and leaves the last reports as they were', async () => {
+    const passing = await grepRun();
+    expect(passing.exitCode, passing.output).toBe(EXIT_CODES.conformant);
+    const before = readFileSync(passing.reports.summary, 'utf8');
+    const rerun = await runSuite({
+      args: ['--last-failed', '--no-html'],
+      reportsDir: passing.reports.root,
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    expect(rerun.exitCode, rerun.output).toBe(EXIT_CODES.conformant);
+    expect(rerun.output).toMatch(
+      /^Nothing to rerun: the last run in \S+ \(selected: --grep INVALID_STORE_ID\) had no failed test\. Its verdict stands, CONFORMANT \(exit 0\), and its reports are left as they were\.$/m,
+    );
+    expect(readFileSync(passing.reports.summary, 'utf8'), "summary.json is the last run's").toBe(before);
+    expect(keysOf(rerun.records)).toEqual(keysOf(passing.records));
+
+    const noRun = await runSuite({
+      args: ['--last-failed', '--no-html'],
+      reportsDir: scratchDir('run'),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    expect(noRun.exitCode, noRun.output).toBe(EXIT_CODES.usage);
+    expect(noRun.output).toMatch(
+      /^UsageError: --last-failed reruns the failures of the last run in \S+, and no run left its record there: run the suite first, or name that run's reports folder with --reports DIR$/m,
+    );
+    expect(noRun.records, 'nothing ran').toEqual([]);
   });
 });
 

@@ -23,7 +23,8 @@ import type { CommandIo } from './io.ts';
 export const BASELINE_HELP = `Usage: npm run baseline -- --reason "why it is accepted" --until YYYY-MM-DD [--baseline FILE] [--reports DIR]
 
 Adds the deviations of the last run (read from the reports folder) to the baseline of known deviations,
-for that run's target, until the given day. Entries already in the file are kept as they are. A later
+for that run's target, until the given day. Entries already in the file are kept as they are, and a run
+with no deviation, or none that is not listed yet, leaves the file as it was (or absent). A later
 run fails only on deviations not in the baseline, or past their date; listed ones are reported as
 "known deviation until DATE: reason".
 
@@ -69,6 +70,13 @@ export function baselineCommand(argv: readonly string[], io: CommandIo): number 
     // This command creates the file: a named one that does not exist yet starts empty.
     const baseline = readBaseline(file, false);
     const deviations = deviationsOf(parseResults(readFileSync(paths.results, 'utf8')));
+    // Nothing new to accept leaves the file as it was (or absent): an empty baseline is not a decision.
+    if (deviations.length === 0) {
+      io.out(
+        `The last run in ${paths.root} (${summary.target}: ${summary.verdict}) had no deviation: nothing to accept, ${file} left as it was.`,
+      );
+      return EXIT_CODES.conformant;
+    }
     const { baseline: updated, added } = withDeviations(
       baseline,
       deviations,
@@ -76,10 +84,16 @@ export function baselineCommand(argv: readonly string[], io: CommandIo): number 
       values.reason.trim(),
       values.until,
     );
+    const kept = deviations.length - added.length;
+    if (added.length === 0) {
+      io.out(
+        `All ${kept} deviation(s) of the last run are already listed in ${file}, and are kept as they are.`,
+      );
+      return EXIT_CODES.conformant;
+    }
     writeBaseline(updated);
     io.out(`${added.length} deviation(s) added to ${file} for ${summary.target}, until ${values.until}:`);
     for (const entry of added) io.out(`  + ${entry.test} (${entry.requirement})`);
-    const kept = deviations.length - added.length;
     if (kept > 0) io.out(`${kept} deviation(s) were already listed and are kept as they are.`);
     return EXIT_CODES.conformant;
   } catch (error) {

@@ -2,8 +2,9 @@
  * Known deviations, as a team lives with them: a target deviates (exit 1); `npm run baseline` accepts
  * those deviations until a date; the next run passes and says which deviations it accepted and until
  * when; a deviation the baseline does not list still fails; an entry past its date fails again; and once
- * the target is fixed the entries are reported as fixed, to be removed. One target URL throughout (a
- * forwarding target re-pointed from mutant to mutant), since baseline entries belong to a target.
+ * the target is fixed the entries are reported as fixed, to be removed; accepting again what is listed,
+ * or a run with no deviation, leaves the file as it was. One target URL throughout (a forwarding target
+ * re-pointed from mutant to mutant), since baseline entries belong to a target.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,8 +103,22 @@ const acceptedRun = once(async () => {
   return runAgainst((await setting()).mocks.storeNoAuth, 'stores');
 });
 
+/** `npm run baseline` once more in the team's project, the baseline file's bytes before and after. */
+async function baselineAgain() {
+  const { cwd, reports, baselineFile } = await setting();
+  const before = readFileSync(baselineFile, 'utf8');
+  const command = await runCliCommand(['baseline', '--reason', 'again', '--until', UNTIL], {
+    cwd,
+    env: { CONFORMANCE_REPORTS_DIR: reports },
+  });
+  return { command, before, after: readFileSync(baselineFile, 'utf8') };
+}
+
+/** Accepting again after the accepted run, whose deviations the baseline lists already. */
+const acceptedAgain = once(async () => (await acceptedRun(), baselineAgain()));
+
 const unlistedRun = once(async () => {
-  await acceptedRun();
+  await acceptedAgain();
   return runAgainst((await setting()).mocks.chargebackAmountString, 'chargebacks');
 });
 
@@ -122,6 +137,9 @@ const fixedRun = once(async () => {
   await expiredRun();
   return runAgainst((await setting()).mocks.faithful, 'stores');
 });
+
+/** Accepting after the fixed run, which has no deviation. */
+const acceptedAfterFix = once(async () => (await fixedRun(), baselineAgain()));
 
 function failedKeys(run: SuiteRun): string[] {
   return run.records
@@ -212,6 +230,16 @@ test.describe('known deviations (conformance-baseline.json)', () => {
     }
   });
 
+  test('npm run baseline after a run whose deviations are all listed says so and leaves the file as it was', async () => {
+    const { command, before, after } = await acceptedAgain();
+    const { file } = await acceptance();
+    expect(command.exitCode, command.stderr).toBe(EXIT_CODES.conformant);
+    expect(linesOf(command.stdout)).toEqual([
+      `All ${file?.entries.length} deviation(s) of the last run are already listed in ${(await setting()).baselineFile}, and are kept as they are.`,
+    ]);
+    expect(after).toBe(before);
+  });
+
   test('a deviation the baseline does not list still fails: exit 1', async () => {
     const run = await unlistedRun();
     expect(run.exitCode, run.output).toBe(EXIT_CODES.deviations);
@@ -235,6 +263,16 @@ test.describe('known deviations (conformance-baseline.json)', () => {
     expect(run.output).toMatch(/^Fixed \(\d+\): no longer failing — remove from the baseline:$/m);
     for (const entry of file?.entries ?? [])
       expect(run.output).toContain(`  ✓ ${entry.test} (${entry.requirement})`);
+  });
+
+  test('npm run baseline after a run with no deviation accepts nothing and leaves the file as it was', async () => {
+    const { command, before, after } = await acceptedAfterFix();
+    const { forwarding, baselineFile } = await setting();
+    expect(command.exitCode, command.stderr).toBe(EXIT_CODES.conformant);
+    expect(command.stdout).toContain(
+      `(${forwarding.url}: CONFORMANT) had no deviation: nothing to accept, ${baselineFile} left as it was.`,
+    );
+    expect(after).toBe(before);
   });
 });
 

@@ -26,9 +26,10 @@ export const REPORT_HELP = `Usage: npm run report:merge -- <shard folder>...   (
 
 merge: one Allure report, coverage report, JUnit file and verdict from the folders the shards of one run
 wrote (reports/shard-i-of-n); written to ./reports (or --reports DIR, or CONFORMANCE_REPORTS_DIR). A test
-of a missing shard leaves its requirements without a test, which fails the verdict. Shards of a selection
-(--project, --grep...) merge only when all are there, and the tests it left out are "not selected". --min-exercised PCT
-holds the merged run to that share of the testable requirements, as it does a run.
+of a missing shard leaves its requirements without a test, which fails the verdict. The shards of a
+selection (--project, --grep...) merge only all together, into that selection's verdict: the tests it
+left out are "not selected". --min-exercised PCT holds the merged run of the whole suite to that share of
+the testable requirements, as it does a run.
 open: serves the last report on a local port and prints its address (the report also opens from disk).
 summary: prints the verdict and the failed tests of the run in ./reports (or DIR, e.g. a shard's folder)
 as Markdown, e.g. for a CI job summary: ... report summary >> "$GITHUB_STEP_SUMMARY".`;
@@ -50,10 +51,13 @@ function sharedPart(summaries: readonly SummaryFile[]): string | undefined {
     throw new UsageError(`the shards were cut from different selections: ${[...parts].join('; ')}`);
   const part = summaries[0]?.shard?.part;
   if (part === undefined) return undefined;
+  const totals = new Set(summaries.map((s) => s.shard!.total));
+  if (totals.size > 1)
+    throw new UsageError(`the shards were cut into different numbers of shards: ${[...totals].join(', ')}`);
   const total = summaries[0]!.shard!.total;
-  const merged = new Set(summaries.map((s) => s.shard?.index));
+  const merged = new Set(summaries.map((s) => s.shard!.index));
   const missing = Array.from({ length: total }, (_, i) => i + 1).filter((index) => !merged.has(index));
-  if (missing.length > 0 || summaries.some((s) => s.shard?.total !== total)) {
+  if (missing.length > 0) {
     throw new UsageError(
       `shards of a selection (${part}) merge only whole: shard ${missing.join(', ')} of ${total} is missing`,
     );

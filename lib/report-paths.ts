@@ -6,7 +6,7 @@
  * A run writes into `<root>/.run/` first; only a run that produced results replaces the previous
  * outputs, so a failed start never leaves the folder half old, half new.
  */
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { RESULTS_FILE, RUN_PROGRESS_FILE, SETUP_FAILURES_FILE } from './results.ts';
 import { RUN_VARIABLES } from './run-variables.ts';
 
@@ -71,4 +71,9 @@ export function reportPathsUnder(root: string): ReportPaths {
 
 export function reportPaths(env: NodeJS.ProcessEnv = process.env): ReportPaths {
   return reportPathsUnder(env[RUN_VARIABLES.reportsDir] || DEFAULT_REPORTS_DIR);
+}
+
+/** A reports path as the console names it: relative to the working folder. */
+export function shownPath(path: string): string {
+  return relative(process.cwd(), path) || '.';
 }

@@ -4,11 +4,10 @@
  * skips grouped by reason, advice, coverage totals, what changed since the last run on the same target,
  * where the reports are, and the verdict.
  */
-import { relative } from 'node:path';
 import { ALLOWANCES, isAllowanceName } from '../lib/allowances.ts';
 import { resolveBasis } from '../lib/basis.ts';
 import { FAILURE_KINDS, isDeviation, UNAVAILABLE_STATUSES } from '../lib/failures.ts';
-import type { ReportPaths } from '../lib/report-paths.ts';
+import { shownPath, type ReportPaths } from '../lib/report-paths.ts';
 import { answerWaitKey, type AnswerWait, type TestRecord } from '../lib/results.ts';
 import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
@@ -41,8 +40,6 @@ export interface ShardOfRun {
   /** What the run selected of the suite, its shard aside (`selected: area stores`); absent: the whole suite. */
   part?: string;
 }
-
-const shown = (path: string) => relative(process.cwd(), path) || '.';
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
@@ -139,7 +136,10 @@ export function summaryLines(input: SummaryInput): string[] {
     }
   }
   if (baseline.known.length > 0) {
-    lines.push('', `Known deviations (${baseline.known.length}), accepted by ${shown(input.baselineFile)}:`);
+    lines.push(
+      '',
+      `Known deviations (${baseline.known.length}), accepted by ${shownPath(input.baselineFile)}:`,
+    );
     for (const { record, entry } of baseline.known)
       lines.push(`  ~ ${record.key}: known deviation until ${entry.until}: ${entry.reason}`);
   }
@@ -211,9 +211,9 @@ export function summaryLines(input: SummaryInput): string[] {
   lines.push(
     '',
     input.html
-      ? `Report:   ${shown(paths.allureReport)}/index.html (opens from disk)`
-      : `Report:   not built (--no-html); Allure's results are in ${shown(paths.allureResults)}`,
-    `Coverage: ${shown(paths.coverageMarkdown)} · JUnit: ${shown(paths.junit)} · summary: ${shown(paths.summary)}`,
+      ? `Report:   ${shownPath(paths.allureReport)}/index.html (opens from disk)`
+      : `Report:   not built (--no-html); Allure's results are in ${shownPath(paths.allureResults)}`,
+    `Coverage: ${shownPath(paths.coverageMarkdown)} · JUnit: ${shownPath(paths.junit)} · summary: ${shownPath(paths.summary)}`,
     `Verdict: ${verdict.headline} (exit ${verdict.exitCode})${verdict.reasons.length ? ` — ${verdict.reasons.join('; ')}` : ''}`,
   );
   return lines;

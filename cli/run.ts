@@ -51,6 +51,7 @@ import {
 } from './playwright.ts';
 import { suiteInventory } from './inventory.ts';
 import { nothingToRerun } from './last-failed.ts';
+import { misspelledVariables } from './misspelled-variables.ts';
 import { CONSOLE_IO, type CommandIo } from './io.ts';
 import { printPlan } from './plan.ts';
 import {
@@ -154,7 +155,9 @@ function prepare(argv: readonly string[], io: CommandIo): Prepared | number {
       io.out(RUN_HELP);
       return EXIT_CODES.conformant;
     }
-    loadEnvFile(process.cwd());
+    const fromEnvFile = loadEnvFile(process.cwd());
+    const misspelled = misspelledVariables(process.env, fromEnvFile);
+    if (misspelled.length > 0) throw new UsageError(misspelled.join('\n'));
     if (args.reportsDir) process.env[RUN_VARIABLES.reportsDir] = path.resolve(args.reportsDir);
     // The mock's port is chosen by Playwright's config; any URL does for checking the contract here.
     const config = loadTargetConfig({

@@ -24,7 +24,8 @@ export function envFileVariables(dir: string, env: NodeJS.ProcessEnv): Record<st
       `${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
     );
   }
-  const parsed = parseEnv(text) as Record<string, string>;
+  // A byte-order mark (an editor's way of saying UTF-8) would be read as part of the first name.
+  const parsed = parseEnv(text.replace(/^\uFEFF/, '')) as Record<string, string>;
   return Object.fromEntries(Object.entries(parsed).filter(([name]) => env[name] === undefined));
 }
 

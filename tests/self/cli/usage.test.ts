@@ -56,6 +56,19 @@ const entry = {
 
 const MISTAKES: Mistake[] = [
   {
+    // Ignored, it would leave the base URL unset: the embedded mock's verdict for the sandbox's.
+    mistake: 'a misspelled variable (PAYMENTS_BASEURL)',
+    env: { PAYMENTS_BASEURL: 'http://127.0.0.1:9' },
+    names: /^UsageError: PAYMENTS_BASEURL \(set in the environment\) is not a variable of the suite/,
+    allowed: /did you mean PAYMENTS_BASE_URL\?/,
+  },
+  {
+    mistake: 'a variable misspelled in its case (payments_client_secret)',
+    env: { payments_client_secret: 'x' },
+    names: /payments_client_secret/,
+    allowed: /did you mean PAYMENTS_CLIENT_SECRET\?/,
+  },
+  {
     mistake: 'an unknown option',
     args: () => ['--colour'],
     names: /--colour/,
@@ -202,6 +215,32 @@ test.describe('npm run conformance: usage', () => {
     const run = await runCliCommand(['run'], { cwd, env: { [RUN_VARIABLES.reportsDir]: reports } });
     expectOneLineRefusal(run, /PAYMENTS_PROFILE/, /strict, lenient, platform.*"loose"/);
     expect(snapshotFolder(reports), 'the previous reports folder is unchanged').toEqual(before);
+  });
+
+  test('a .env saved with a byte-order mark is read from its first name; a misspelling there exits 2 naming the file', async () => {
+    const dir = scratchDir('dotenv');
+    const cwd = join(dir, 'project');
+    mkdirSync(cwd);
+    writeFileSync(`${cwd}/${ENV_FILE}`, `\uFEFF${VARIABLES.profile}=loose\nPAYMENTS_CLEINT_ID=1\n`);
+    const run = await runCliCommand(['run'], {
+      cwd,
+      env: { [RUN_VARIABLES.reportsDir]: join(dir, 'reports') },
+    });
+    expectOneLineRefusal(run, /PAYMENTS_CLEINT_ID \(set in \.env\)/, /did you mean PAYMENTS_CLIENT_ID\?/);
+    writeFileSync(`${cwd}/${ENV_FILE}`, `\uFEFF${VARIABLES.profile}=loose\n`);
+    const bom = await runCliCommand(['run'], {
+      cwd,
+      env: { [RUN_VARIABLES.reportsDir]: join(dir, 'reports') },
+    });
+    expectOneLineRefusal(bom, /PAYMENTS_PROFILE/, /"loose"/);
+  });
+
+  test("a PAYMENTS_ name far from every variable of the suite (an application's own) is left alone", async () => {
+    const run = await runCliCommand(['run', '--plan'], {
+      env: { PAYMENTS_WEBHOOK_SECRET: 'x', [RUN_VARIABLES.reportsDir]: scratchDir('plan') },
+    });
+    expect(run.exitCode, run.stderr).toBe(EXIT_CODES.conformant);
+    expect(run.stderr).toBe('');
   });
 
   test('a variable set in the environment wins over the .env file', async () => {

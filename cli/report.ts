@@ -19,6 +19,7 @@ import { readResultFolder } from '../reporting/result-files.ts';
 import type { SummaryFile } from '../reporting/summary.ts';
 import { MIN_EXERCISED_OPTION, parseMinExercised, UsageError } from './run-arguments.ts';
 import type { CommandIo } from './io.ts';
+import { takeReportsFolder } from './reports-lock.ts';
 
 export const REPORT_HELP = `Usage: npm run report:merge -- <shard folder>...   (npx payments-conformance report merge <folder>...)
        npm run report:open                        (npx payments-conformance report open)
@@ -127,23 +128,31 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
     const baseline = readBaseline(file, explicit);
     const paths = reports ? reportPathsUnder(reports) : reportPaths();
     const records = latestPerTest(shards.flatMap((s) => parseResults(readFileSync(s.results, 'utf8'))));
-    const { verdict, lines } = await buildRunReports({
-      records,
-      // Shards of a selection: the tests none of them ran were not selected, as each shard's coverage says.
-      ...(part ? { inventory: inventoryOf(shards) } : {}),
-      allureResults: shards.flatMap((s) => readResultFolder(s.allureResults)),
-      subset: part !== undefined,
-      minExercised,
-      selection: part ? `${shards.length} shards merged, ${part}` : `${shards.length} shards merged`,
-      target: summaries[0]!.target,
-      profile: summaries[0]!.profile,
-      abilities: '',
-      baseline,
-      paths,
-      invocation: process.env.npm_lifecycle_event ? 'npm run conformance --' : 'npx payments-conformance run',
-    });
-    for (const line of lines) io.out(line);
-    return verdict.exitCode;
+    const release = takeReportsFolder(paths, io);
+    if (!release) return EXIT_CODES.usage;
+    try {
+      const { verdict, lines } = await buildRunReports({
+        records,
+        // Shards of a selection: the tests none of them ran were not selected, as each shard's coverage says.
+        ...(part ? { inventory: inventoryOf(shards) } : {}),
+        allureResults: shards.flatMap((s) => readResultFolder(s.allureResults)),
+        subset: part !== undefined,
+        minExercised,
+        selection: part ? `${shards.length} shards merged, ${part}` : `${shards.length} shards merged`,
+        target: summaries[0]!.target,
+        profile: summaries[0]!.profile,
+        abilities: '',
+        baseline,
+        paths,
+        invocation: process.env.npm_lifecycle_event
+          ? 'npm run conformance --'
+          : 'npx payments-conformance run',
+      });
+      for (const line of lines) io.out(line);
+      return verdict.exitCode;
+    } finally {
+      release();
+    }
   } catch (error) {
     if (error instanceof UsageError || error instanceof BaselineError) {
       io.err(`${error.name}: ${error.message}`);

@@ -51,6 +51,7 @@ import {
 } from './playwright.ts';
 import { suiteInventory } from './inventory.ts';
 import { nothingToRerun } from './last-failed.ts';
+import { takeReportsFolder } from './reports-lock.ts';
 import { misspelledVariables } from './misspelled-variables.ts';
 import { CONSOLE_IO, type CommandIo } from './io.ts';
 import { printPlan } from './plan.ts';
@@ -308,13 +309,24 @@ async function concurrencyFor(
 }
 
 async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
-  const { args, config, baseline } = prepared;
+  const { args, config } = prepared;
   if (args.plan) return printPlan(args, config, io);
   if (args.selection.lastFailed) {
     const exitCode = nothingToRerun(prepared.paths, io);
     if (exitCode !== undefined) return exitCode;
   }
+  const release = takeReportsFolder(prepared.paths, io);
+  if (!release) return EXIT_CODES.usage;
+  try {
+    return await runInFolder(prepared, io);
+  } finally {
+    release();
+  }
+}
 
+/** The run itself, its reports folder held (cli/reports-lock.ts). */
+async function runInFolder(prepared: Prepared, io: CommandIo): Promise<number> {
+  const { args, config, baseline } = prepared;
   const paths = args.selection.shard
     ? reportPathsUnder(
         path.join(

@@ -26,6 +26,8 @@ export interface ReportPaths {
   root: string;
   /** Playwright's own output (its record of the last run's failures, for --last-failed). */
   playwright: string;
+  /** Held by the run that writes this folder (cli/reports-lock.ts). */
+  lock: string;
   /** Where the test run writes, before its outputs replace the previous run's. */
   run: RunOutputPaths;
   allureResults: string;
@@ -50,6 +52,7 @@ export function reportPathsUnder(root: string): ReportPaths {
   return {
     root: base,
     playwright: resolve(base, '.playwright'),
+    lock: resolve(base, '.run.lock'),
     run: {
       root: run,
       allureResults: resolve(run, 'allure-results'),

@@ -5,7 +5,7 @@
  * holds the folder. A lock left by a run that no longer exists (killed before it could remove it) is
  * taken over.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { CommandIo } from './io.ts';
 import { shownPath, type ReportPaths } from '../lib/report-paths.ts';
@@ -57,7 +57,17 @@ function created(file: string): boolean {
  */
 export function takeReportsFolder(paths: ReportPaths, io: CommandIo): (() => void) | undefined {
   for (;;) {
-    if (created(paths.lock)) {
+    let taken: boolean;
+    try {
+      mkdirSync(paths.root, { recursive: true });
+      taken = created(paths.lock);
+    } catch (error) {
+      io.err(
+        `UsageError: the reports folder ${shownPath(paths.root)} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}): name a folder this user can write with --reports DIR`,
+      );
+      return undefined;
+    }
+    if (taken) {
       const release = () => rmSync(paths.lock, { force: true });
       // Also when the process ends early: a lock left behind only delays the next run's check.
       process.once('exit', release);

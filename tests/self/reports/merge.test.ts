@@ -5,7 +5,7 @@
  * selection's merge is refused, and so is a floor on the share it exercised. A shard of the whole suite
  * merged alone leaves the other shards' requirements without a test, which fails the verdict.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
@@ -105,6 +105,23 @@ test("a selection's merge without one of its shards is refused, naming the shard
   expect(merge.exitCode).toBe(EXIT_CODES.usage);
   expect(merge.stderr.trim()).toBe(
     `UsageError: shards of a selection (${SELECTION}) merge only whole: shard 2 of ${SHARDS} is missing`,
+  );
+});
+
+test('a merge into a folder that cannot be written: exit 2, one line naming it', async () => {
+  const { root, shards } = await selectionShards();
+  const file = join(root, 'a-file');
+  writeFileSync(file, '');
+  const merge = await runCliCommand([
+    'report',
+    'merge',
+    ...shards.map((shard) => shard.paths.root),
+    '--reports',
+    join(file, 'reports'),
+  ]);
+  expect(merge.exitCode).toBe(EXIT_CODES.usage);
+  expect(merge.stderr.trim()).toMatch(
+    /^UsageError: the reports folder \S+a-file\/reports cannot be written \(ENOTDIR\): name a folder this user can write with --reports DIR$/,
   );
 });
 

@@ -2,10 +2,23 @@
  * One run at a time writes a reports folder. A second run into the same folder (a second terminal, two
  * CI jobs in one workspace) would empty the first's working folder while the first writes there: the
  * first ended in a stack trace, its results lost. The second is refused instead, naming the run that
- * holds the folder. A lock left by a run that no longer exists (killed before it could remove it) is
- * taken over.
+ * holds the folder.
+ *
+ * A run killed before it could give the folder back leaves its lock behind. The holder touches the lock
+ * every few seconds, so a lock untouched for a minute is stale whoever wrote it: a CI job cancelled in a
+ * container, whose host name and process ids the next job's do not share, blocks nothing for long. On the
+ * holder's own host a lock whose process is gone is stale at once.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import type { CommandIo } from './io.ts';
 import { shownPath, type ReportPaths } from '../lib/report-paths.ts';
@@ -18,6 +31,10 @@ export interface ReportsLock {
   started: string;
 }
 
+/** How often the holder touches its lock, and how long an untouched lock stands. */
+export const LOCK_TOUCH_MS = 5_000;
+export const LOCK_STALE_MS = 60_000;
+
 function readLock(file: string): ReportsLock | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as ReportsLock;
@@ -27,14 +44,22 @@ function readLock(file: string): ReportsLock | undefined {
   }
 }
 
-/** Whether the run that wrote `lock` still runs (on another host, it cannot be told: assumed so). */
-function alive(lock: ReportsLock): boolean {
-  if (lock.host !== hostname()) return true;
+function processGone(pid: number): boolean {
   try {
-    process.kill(lock.pid, 0);
-    return true;
+    process.kill(pid, 0);
+    return false;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Whether the run that wrote the lock `file` (saying `lock`) has ended without giving it back. */
+function stale(file: string, lock: ReportsLock): boolean {
+  if (lock.host === hostname() && processGone(lock.pid)) return true;
+  try {
+    return Date.now() - statSync(file).mtimeMs > LOCK_STALE_MS;
+  } catch {
+    return true;
   }
 }
 
@@ -51,9 +76,32 @@ function created(file: string): boolean {
   }
 }
 
+/** Keeps the lock `file` fresh until the answered function gives it back. */
+function hold(file: string): () => void {
+  const touch = setInterval(() => {
+    const now = new Date();
+    try {
+      utimesSync(file, now, now);
+    } catch {
+      // Removed by hand: the run goes on, unguarded.
+    }
+  }, LOCK_TOUCH_MS);
+  touch.unref();
+  const release = () => {
+    clearInterval(touch);
+    rmSync(file, { force: true });
+  };
+  // Also when the process ends early; a kill leaves the lock to go stale.
+  process.once('exit', release);
+  return () => {
+    process.removeListener('exit', release);
+    release();
+  };
+}
+
 /**
  * Takes the reports folder of `paths` for this process and answers the function that gives it back; when
- * another run holds it, says so on `io` and answers undefined.
+ * another run holds it, or it cannot be written, says so on `io` and answers undefined.
  */
 export function takeReportsFolder(paths: ReportPaths, io: CommandIo): (() => void) | undefined {
   for (;;) {
@@ -67,19 +115,11 @@ export function takeReportsFolder(paths: ReportPaths, io: CommandIo): (() => voi
       );
       return undefined;
     }
-    if (taken) {
-      const release = () => rmSync(paths.lock, { force: true });
-      // Also when the process ends early: a lock left behind only delays the next run's check.
-      process.once('exit', release);
-      return () => {
-        process.removeListener('exit', release);
-        release();
-      };
-    }
+    if (taken) return hold(paths.lock);
     const holder = readLock(paths.lock);
-    if (holder && alive(holder)) {
+    if (holder && !stale(paths.lock, holder)) {
       io.err(
-        `UsageError: another run (pid ${holder.pid} on ${holder.host}, started ${holder.started}) is writing ${shownPath(paths.root)}: wait for it to end, or give this run a folder of its own with --reports DIR (if no run is left, remove ${shownPath(paths.lock)})`,
+        `UsageError: another run (pid ${holder.pid} on ${holder.host}, started ${holder.started}) is writing ${shownPath(paths.root)}: wait for it to end, or give this run a folder of its own with --reports DIR`,
       );
       return undefined;
     }

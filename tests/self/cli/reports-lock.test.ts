@@ -1,15 +1,22 @@
 /**
  * One run at a time writes a reports folder: a second run into it is refused before it touches anything,
  * naming the run that holds it, and the first ends as it would have alone; a lock left by a run that no
- * longer exists is taken over.
+ * longer exists (its process gone, or untouched for a minute) is taken over.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { reportPathsUnder } from '../../../lib/report-paths.ts';
-import type { ReportsLock } from '../../../cli/reports-lock.ts';
+import type { CommandIo } from '../../../cli/io.ts';
+import {
+  LOCK_STALE_MS,
+  LOCK_TOUCH_MS,
+  takeReportsFolder,
+  type ReportsLock,
+} from '../../../cli/reports-lock.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
 import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
 
@@ -29,7 +36,7 @@ test('a second run into a folder another run is writing is refused, and the firs
   const second = await runSuite({ args: STORES, reportsDir: dir, timeoutMs: RUN_TIMEOUT_MS });
   expect(second.exitCode, second.output).toBe(EXIT_CODES.usage);
   expect(second.output.trim()).toMatch(
-    /^UsageError: another run \(pid \d+ on \S+, started \d{4}-\d\d-\d\dT[\d:.]+Z\) is writing \S+: wait for it to end, or give this run a folder of its own with --reports DIR \(if no run is left, remove \S+\.run\.lock\)$/,
+    /^UsageError: another run \(pid \d+ on \S+, started \d{4}-\d\d-\d\dT[\d:.]+Z\) is writing \S+: wait for it to end, or give this run a folder of its own with --reports DIR$/,
   );
 
   const run = await first;
@@ -39,21 +46,97 @@ test('a second run into a folder another run is writing is refused, and the firs
   expect(existsSync(paths.lock), 'the lock is given back').toBe(false);
 });
 
-test('a lock left by a run that no longer exists is taken over', async () => {
-  const dir = scratchDir('lock');
-  const paths = reportPathsUnder(dir);
-  mkdirSync(dir, { recursive: true });
-  const ended = spawnSync(process.execPath, ['-e', '0']).pid;
-  const stale: ReportsLock = { pid: ended, host: hostname(), started: '2026-01-01T00:00:00.000Z' };
-  writeFileSync(paths.lock, JSON.stringify(stale));
+test.describe('taking a reports folder', () => {
+  function attempt(dir: string): { release?: () => void; said: string[] } {
+    const said: string[] = [];
+    const io: CommandIo = { out: (line) => said.push(line), err: (line) => said.push(line) };
+    const release = takeReportsFolder(reportPathsUnder(dir), io);
+    return { ...(release ? { release } : {}), said };
+  }
 
-  // A selection of nothing: the quickest run that takes the folder (its verdict: nothing tested).
-  const run = await runSuite({
-    args: ['--grep', 'no test is called this', '--no-html'],
-    reportsDir: dir,
-    timeoutMs: RUN_TIMEOUT_MS,
+  function lockedBy(lock: ReportsLock, touchedMsAgo = 0): string {
+    const dir = scratchDir('lock');
+    const { lock: file } = reportPathsUnder(dir);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, JSON.stringify(lock));
+    const touched = new Date(Date.now() - touchedMsAgo);
+    utimesSync(file, touched, touched);
+    return dir;
+  }
+
+  const ended = () => spawnSync(process.execPath, ['-e', '0']).pid;
+  const STARTED = '2026-01-01T00:00:00.000Z';
+
+  test('a free folder is taken, created if need be, and given back', () => {
+    const dir = join(scratchDir('lock'), 'new');
+    const { release, said } = attempt(dir);
+    expect(said).toEqual([]);
+    const lock = JSON.parse(readFileSync(reportPathsUnder(dir).lock, 'utf8')) as ReportsLock;
+    expect(lock).toMatchObject({ pid: process.pid, host: hostname() });
+    release?.();
+    expect(existsSync(reportPathsUnder(dir).lock)).toBe(false);
   });
-  expect(run.exitCode, run.output).toBe(EXIT_CODES.deviations);
-  expect(run.output).toMatch(/^Verdict: NOTHING TESTED \(exit 1\)/m);
-  expect(existsSync(paths.lock), 'the lock is given back').toBe(false);
+
+  for (const [holder, lock, touchedMsAgo] of [
+    ['a live process of this host', () => ({ pid: process.pid, host: hostname(), started: STARTED }), 0],
+    ['another host, touched a moment ago', () => ({ pid: 1, host: 'another-host', started: STARTED }), 1_000],
+  ] as const) {
+    test(`a folder held by ${holder} is refused, naming the holder`, () => {
+      const { release, said } = attempt(lockedBy(lock(), touchedMsAgo));
+      expect(release).toBeUndefined();
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(
+        new RegExp(
+          `^UsageError: another run \\(pid ${lock().pid} on ${lock().host}, started ${STARTED}\\) is writing `,
+        ),
+      );
+    });
+  }
+
+  for (const [holder, lock, touchedMsAgo] of [
+    [
+      'a process of this host that has ended',
+      () => ({ pid: ended(), host: hostname(), started: STARTED }),
+      0,
+    ],
+    [
+      'another host, untouched for longer than a lock stands',
+      () => ({ pid: 1, host: 'another-host', started: STARTED }),
+      LOCK_STALE_MS + 5_000,
+    ],
+  ] as const) {
+    test(`a lock left by ${holder} is taken over`, () => {
+      const { release, said } = attempt(lockedBy(lock(), touchedMsAgo));
+      expect(said).toEqual([]);
+      expect(release).toBeDefined();
+      release?.();
+    });
+  }
+
+  test('the holder keeps its lock fresh, so that a long run is never taken for a stale one', async () => {
+    const dir = scratchDir('lock');
+    const { release } = attempt(dir);
+    const { lock } = reportPathsUnder(dir);
+    const longAgo = new Date(Date.now() - 2 * LOCK_STALE_MS);
+    utimesSync(lock, longAgo, longAgo);
+    try {
+      await expect
+        .poll(() => Date.now() - statSync(lock).mtimeMs, { timeout: LOCK_TOUCH_MS + 5_000 })
+        .toBeLessThan(LOCK_STALE_MS);
+    } finally {
+      release?.();
+    }
+  });
+
+  test('a folder that cannot be made is one line naming it', () => {
+    const file = join(scratchDir('lock'), 'a-file');
+    writeFileSync(file, '');
+    const { release, said } = attempt(join(file, 'reports'));
+    expect(release).toBeUndefined();
+    expect(said).toEqual([
+      expect.stringMatching(
+        /^UsageError: the reports folder \S+a-file\/reports cannot be written \(ENOTDIR\)/,
+      ),
+    ]);
+  });
 });

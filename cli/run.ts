@@ -311,14 +311,12 @@ async function concurrencyFor(
 async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   const { args, config } = prepared;
   if (args.plan) return printPlan(args, config, io);
-  if (args.selection.lastFailed) {
-    const exitCode = nothingToRerun(prepared.paths, io);
-    if (exitCode !== undefined) return exitCode;
-  }
   const release = takeReportsFolder(prepared.paths, io);
   if (!release) return EXIT_CODES.usage;
   try {
-    return await runInFolder(prepared, io);
+    // Read with the folder held: another run may be writing the last run's summary.
+    const nothing = args.selection.lastFailed ? nothingToRerun(prepared.paths, io) : undefined;
+    return nothing ?? (await runInFolder(prepared, io));
   } finally {
     release();
   }

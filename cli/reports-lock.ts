@@ -39,7 +39,7 @@ function readLock(file: string): ReportsLock | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as ReportsLock;
   } catch {
-    // Gone meanwhile, or half written by a run that died as it wrote: no run holds the folder.
+    // Gone meanwhile, or not written whole yet (a run creates the file, then writes it): its age decides.
     return undefined;
   }
 }
@@ -53,9 +53,9 @@ function processGone(pid: number): boolean {
   }
 }
 
-/** Whether the run that wrote the lock `file` (saying `lock`) has ended without giving it back. */
-function stale(file: string, lock: ReportsLock): boolean {
-  if (lock.host === hostname() && processGone(lock.pid)) return true;
+/** Whether the run that wrote the lock `file` (saying `lock`, when it reads whole) has ended without giving it back. */
+function stale(file: string, lock: ReportsLock | undefined): boolean {
+  if (lock && lock.host === hostname() && processGone(lock.pid)) return true;
   try {
     return Date.now() - statSync(file).mtimeMs > LOCK_STALE_MS;
   } catch {
@@ -117,9 +117,12 @@ export function takeReportsFolder(paths: ReportPaths, io: CommandIo): (() => voi
     }
     if (taken) return hold(paths.lock);
     const holder = readLock(paths.lock);
-    if (holder && !stale(paths.lock, holder)) {
+    if (!stale(paths.lock, holder)) {
+      const who = holder
+        ? `another run (pid ${holder.pid} on ${holder.host}, started ${holder.started})`
+        : 'another run, starting,';
       io.err(
-        `UsageError: another run (pid ${holder.pid} on ${holder.host}, started ${holder.started}) is writing ${shownPath(paths.root)}: wait for it to end, or give this run a folder of its own with --reports DIR`,
+        `UsageError: ${who} is writing ${shownPath(paths.root)}: wait for it to end, or give this run a folder of its own with --reports DIR`,
       );
       return undefined;
     }

@@ -54,11 +54,12 @@ test.describe('taking a reports folder', () => {
     return { ...(release ? { release } : {}), said };
   }
 
-  function lockedBy(lock: ReportsLock, touchedMsAgo = 0): string {
+  /** A folder whose lock says `lock` (nothing yet: ''), last touched `touchedMsAgo` ago. */
+  function lockedBy(lock: ReportsLock | '', touchedMsAgo = 0): string {
     const dir = scratchDir('lock');
     const { lock: file } = reportPathsUnder(dir);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, JSON.stringify(lock));
+    writeFileSync(file, lock === '' ? '' : JSON.stringify(lock));
     const touched = new Date(Date.now() - touchedMsAgo);
     utimesSync(file, touched, touched);
     return dir;
@@ -126,6 +127,17 @@ test.describe('taking a reports folder', () => {
     } finally {
       release?.();
     }
+  });
+
+  test('a lock caught between its creation and its writing is held while fresh, stale once old', () => {
+    const held = attempt(lockedBy(''));
+    expect(held.release).toBeUndefined();
+    expect(held.said).toEqual([expect.stringMatching(/^UsageError: another run, starting, is writing /)]);
+
+    const taken = attempt(lockedBy('', 2 * LOCK_STALE_MS));
+    expect(taken.said).toEqual([]);
+    expect(taken.release).toBeDefined();
+    taken.release?.();
   });
 
   test('a folder that cannot be made is one line naming it', () => {

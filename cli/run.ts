@@ -3,16 +3,7 @@
  * and the reports folder before any request (exit 2 on any mistake, one line, nothing changed); runs the
  * suite; turns a target that could not be set up into exit 3; and builds the reports and the verdict.
  */
-import {
-  accessSync,
-  constants,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import {
@@ -130,17 +121,6 @@ function shardOfRun(shard: { index: number; total: number }, selection: Selectio
   return { ...shard, ...(isPartial(shared) ? { part: selectionLabel(shared) } : {}) };
 }
 
-function writable(dir: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
-  } catch (error) {
-    throw new UsageError(
-      `--reports: the reports folder ${dir} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}); name a folder this user can create and write`,
-    );
-  }
-}
-
 interface Prepared {
   args: RunArguments;
   config: TargetConfig;
@@ -172,9 +152,8 @@ function prepare(argv: readonly string[], io: CommandIo): Prepared | number {
     concurrencyLimit();
     const { file, explicit } = baselineFileOf(args.baselineFile);
     const baseline = readBaseline(file, explicit);
-    const paths = reportPaths();
-    writable(paths.root);
-    return { args, config, baseline, paths };
+    // Whether the folder can be written is known as the run takes it (cli/reports-lock.ts).
+    return { args, config, baseline, paths: reportPaths() };
   } catch (error) {
     if (
       error instanceof UsageError ||

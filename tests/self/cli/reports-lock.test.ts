@@ -3,10 +3,12 @@
  * naming the run that holds it, and the first ends as it would have alone; a lock left by a run that no
  * longer exists (its process gone, or untouched for a minute) is taken over.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { reportPathsUnder } from '../../../lib/report-paths.ts';
@@ -14,9 +16,13 @@ import type { CommandIo } from '../../../cli/io.ts';
 import {
   LOCK_STALE_MS,
   LOCK_TOUCH_MS,
+  TAKEOVER_STALE_MS,
+  takeoverFile,
   takeReportsFolder,
   type ReportsLock,
 } from '../../../cli/reports-lock.ts';
+import { PROJECT_ROOT } from '../../../lib/paths.ts';
+import { nodeArguments } from '../../../lib/runtime.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
 import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
 
@@ -138,6 +144,79 @@ test.describe('taking a reports folder', () => {
     expect(taken.said).toEqual([]);
     expect(taken.release).toBeDefined();
     taken.release?.();
+  });
+
+  test("a run whose folder was taken over while it was paused leaves the new holder's lock", () => {
+    const dir = scratchDir('lock');
+    const { release } = attempt(dir);
+    const { lock } = reportPathsUnder(dir);
+    const other: ReportsLock = { pid: 1, host: 'another-host', started: STARTED };
+    writeFileSync(lock, JSON.stringify(other));
+    release?.();
+    expect(JSON.parse(readFileSync(lock, 'utf8'))).toEqual(other);
+  });
+
+  test('a stale lock another run is taking over this instant is left to it', () => {
+    const dir = lockedBy({ pid: ended(), host: hostname(), started: STARTED });
+    const { lock } = reportPathsUnder(dir);
+    writeFileSync(takeoverFile(lock), '');
+    const { release, said } = attempt(dir);
+    expect(release).toBeUndefined();
+    expect(said).toEqual([expect.stringMatching(/^UsageError: another run, starting, is writing /)]);
+    expect(existsSync(lock), "the other run's to remove").toBe(true);
+  });
+
+  test('a takeover left by a run killed during it is cleared, and the stale lock taken over', () => {
+    const dir = lockedBy({ pid: ended(), host: hostname(), started: STARTED });
+    const takeover = takeoverFile(reportPathsUnder(dir).lock);
+    writeFileSync(takeover, '');
+    const longAgo = new Date(Date.now() - 2 * TAKEOVER_STALE_MS);
+    utimesSync(takeover, longAgo, longAgo);
+    const { release, said } = attempt(dir);
+    expect(said).toEqual([]);
+    expect(release).toBeDefined();
+    expect(existsSync(takeover), 'given back').toBe(false);
+    release?.();
+  });
+
+  test('runs that find the same stale lock at the same instant: exactly one takes the folder', async () => {
+    const TAKERS = 6;
+    const dir = lockedBy({ pid: ended(), host: hostname(), started: STARTED }, 2 * LOCK_STALE_MS);
+    // Each taker waits for the same instant, tries, says how it went, and holds what it took until
+    // every taker has said: no taker can find the folder given back by another.
+    const at = Date.now() + 3_000;
+    const script = [
+      `import { takeReportsFolder } from ${JSON.stringify(pathToFileURL(join(PROJECT_ROOT, 'cli/reports-lock.ts')).href)};`,
+      `import { reportPathsUnder } from ${JSON.stringify(pathToFileURL(join(PROJECT_ROOT, 'lib/report-paths.ts')).href)};`,
+      `await new Promise((resolve) => setTimeout(resolve, ${at} - Date.now()));`,
+      `const release = takeReportsFolder(reportPathsUnder(${JSON.stringify(dir)}), { out() {}, err() {} });`,
+      `console.log(release ? 'taken' : 'refused');`,
+      `process.stdin.resume().on('end', () => release?.());`,
+    ].join('\n');
+    const takers = Array.from({ length: TAKERS }, () =>
+      spawn(process.execPath, [...nodeArguments(), '--input-type=module', '-e', script], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
+    const said = await Promise.all(
+      takers.map(
+        (taker) =>
+          new Promise<string>((resolve) => createInterface({ input: taker.stdout }).once('line', resolve)),
+      ),
+    );
+    await Promise.all(
+      takers.map((taker) => {
+        const ended = new Promise((resolve) => taker.once('close', resolve));
+        taker.stdin.end();
+        return ended;
+      }),
+    );
+    expect(
+      said.filter((s) => s === 'taken'),
+      said.join(', '),
+    ).toHaveLength(1);
+    expect(said.filter((s) => s === 'refused')).toHaveLength(TAKERS - 1);
+    expect(existsSync(reportPathsUnder(dir).lock), 'given back by the one that took it').toBe(false);
   });
 
   test('a folder that cannot be made is one line naming it', () => {

@@ -121,7 +121,7 @@ test('a merge into a folder that cannot be written: exit 2, one line naming it',
   ]);
   expect(merge.exitCode).toBe(EXIT_CODES.usage);
   expect(merge.stderr.trim()).toMatch(
-    /^UsageError: the reports folder \S+a-file\/reports cannot be written \(ENOTDIR\): name a folder this user can write with --reports DIR$/,
+    /^UsageError: the reports folder \S+a-file\/reports cannot be written \(ENOTDIR\): name a folder this user can create and write with --reports DIR$/,
   );
 });
 

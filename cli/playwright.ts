@@ -2,7 +2,7 @@
  * Runs Playwright's test runner on the conformance configuration as a child process (so the command
  * that starts it keeps its own exit code and output), and lists the suite's tests without running them.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { projectModule } from '../lib/runtime.ts';
@@ -32,6 +32,7 @@ export function runPlaywright(
   args: readonly string[],
   env: NodeJS.ProcessEnv,
   capture = false,
+  onSpawn?: (child: ChildProcess) => void,
 ): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAYWRIGHT_CLI, 'test', '--config', CONFORMANCE_CONFIG, ...args], {
@@ -39,6 +40,7 @@ export function runPlaywright(
       env,
       stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
     });
+    onSpawn?.(child);
     let stdout = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.once('error', reject);

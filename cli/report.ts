@@ -14,6 +14,7 @@ import { parseResults, type TestRecord } from '../lib/results.ts';
 import { baselineFileOf, BaselineError, readBaseline } from '../reporting/baseline.ts';
 import { buildRunReports } from '../reporting/build.ts';
 import type { Coverage } from '../reporting/coverage.ts';
+import type { CutShort } from '../reporting/verdict.ts';
 import { jobSummaryMarkdown } from '../reporting/job-summary.ts';
 import { readResultFolder } from '../reporting/result-files.ts';
 import type { SummaryFile } from '../reporting/summary.ts';
@@ -64,6 +65,19 @@ function sharedPart(summaries: readonly SummaryFile[]): string | undefined {
     );
   }
   return part;
+}
+
+/** The shards' tests that were planned but never ran, all shards together; undefined when every shard ran whole. */
+function cutShortOf(summaries: readonly SummaryFile[]): CutShort | undefined {
+  const cut = summaries.filter((s) => s.cutShort);
+  if (cut.length === 0) return undefined;
+  const interrupted = cut.find((s) => s.cutShort!.interrupted)?.cutShort!.interrupted;
+  return {
+    reported: cut.reduce((sum, s) => sum + s.cutShort!.reported, 0),
+    planned: cut.reduce((sum, s) => sum + s.cutShort!.planned, 0),
+    ended: cut.every((s) => s.cutShort!.ended),
+    ...(interrupted ? { interrupted } : {}),
+  };
 }
 
 type InventoryTest = Pick<TestRecord, 'key' | 'title' | 'requirements'>;
@@ -131,10 +145,13 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
     const release = takeReportsFolder(paths, io);
     if (!release) return EXIT_CODES.usage;
     try {
+      const cutShort = cutShortOf(summaries);
       const { verdict, lines } = await buildRunReports({
         records,
-        // Shards of a selection: the tests none of them ran were not selected, as each shard's coverage says.
-        ...(part ? { inventory: inventoryOf(shards) } : {}),
+        // Shards of a selection, or a shard cut short: the tests no shard ran exist, as each shard's
+        // coverage says; they are not missing a test.
+        ...(part || cutShort ? { inventory: inventoryOf(shards) } : {}),
+        ...(cutShort ? { cutShort } : {}),
         allureResults: shards.flatMap((s) => readResultFolder(s.allureResults)),
         subset: part !== undefined,
         minExercised,

@@ -21,7 +21,7 @@ import { EXIT_CODES, EXIT_CODE_HELP } from '../lib/exit-codes.ts';
 import { FAILURE_KINDS } from '../lib/failures.ts';
 import { GENERATIVE_VARIABLES, GenerativeConfigError, runSeed, runsFor } from '../lib/generation.ts';
 import { runInvocation } from '../lib/invocation.ts';
-import { reportPaths, reportPathsUnder, type ReportPaths } from '../lib/report-paths.ts';
+import { reportPaths, reportPathsUnder, shownPath, type ReportPaths } from '../lib/report-paths.ts';
 import { parseResults, type RunProgress, type SetupFailure, type TestRecord } from '../lib/results.ts';
 import { RUN_VARIABLES } from '../lib/run-variables.ts';
 import { TargetConfigError, VARIABLES, type TargetConfig } from '../lib/target.ts';
@@ -42,6 +42,7 @@ import {
 } from './playwright.ts';
 import { suiteInventory } from './inventory.ts';
 import { nothingToRerun } from './last-failed.ts';
+import { watchInterruptions, type Interruption } from './interruption.ts';
 import { takeReportsFolder } from './reports-lock.ts';
 import { misspelledVariables } from './misspelled-variables.ts';
 import { CONSOLE_IO, type CommandIo } from './io.ts';
@@ -292,17 +293,19 @@ async function runPrepared(prepared: Prepared, io: CommandIo): Promise<number> {
   if (args.plan) return printPlan(args, config, io);
   const release = takeReportsFolder(prepared.paths, io);
   if (!release) return EXIT_CODES.usage;
+  const interruption = watchInterruptions(io, shownPath(prepared.paths.root));
   try {
     // Read with the folder held: another run may be writing the last run's summary.
     const nothing = args.selection.lastFailed ? nothingToRerun(prepared.paths, io) : undefined;
-    return nothing ?? (await runInFolder(prepared, io));
+    return nothing ?? (await runInFolder(prepared, io, interruption));
   } finally {
+    interruption.end();
     release();
   }
 }
 
 /** The run itself, its reports folder held (cli/reports-lock.ts). */
-async function runInFolder(prepared: Prepared, io: CommandIo): Promise<number> {
+async function runInFolder(prepared: Prepared, io: CommandIo, interruption: Interruption): Promise<number> {
   const { args, config, baseline } = prepared;
   const paths = args.selection.shard
     ? reportPathsUnder(
@@ -349,7 +352,11 @@ async function runInFolder(prepared: Prepared, io: CommandIo): Promise<number> {
   let run: ChildRun;
   let reportBuilders: Promise<typeof import('../reporting/build.ts')>;
   try {
-    const running = runPlaywright([...selection, ...concurrency.playwright, ...args.playwright], env);
+    const running = interruption.signal
+      ? Promise.resolve({ exitCode: EXIT_CODES.interrupted, stdout: '' })
+      : runPlaywright([...selection, ...concurrency.playwright, ...args.playwright], env, false, (child) =>
+          interruption.runner(child),
+        );
     // Built once the runner's process is spawned, not before: loading the mock takes this process's one
     // thread for a third of a second, and the spawn waited for it.
     const mockBuilt = buildServedMock(mock);
@@ -363,9 +370,21 @@ async function runInFolder(prepared: Prepared, io: CommandIo): Promise<number> {
     reportBuilders.catch(() => undefined);
     run = await running;
   } finally {
+    interruption.runner(undefined);
     await mock?.close();
   }
 
+  const records: TestRecord[] = existsSync(prepared.paths.run.results)
+    ? parseResults(readFileSync(prepared.paths.run.results, 'utf8'))
+    : [];
+  if (interruption.signal && records.length === 0) {
+    await inventoryListing?.catch(() => undefined);
+    rmSync(prepared.paths.run.root, { recursive: true, force: true });
+    io.err(
+      `\nVerdict: INTERRUPTED (exit ${EXIT_CODES.interrupted}) by ${interruption.signal} before any test ended: nothing is reported, and ${shownPath(prepared.paths.root)} is left as it was.`,
+    );
+    return EXIT_CODES.interrupted;
+  }
   const setupFailures = readSetupFailures(prepared.paths.run.setupFailures);
   if (setupFailures.length > 0) {
     for (const failure of setupFailures)
@@ -376,9 +395,6 @@ async function runInFolder(prepared: Prepared, io: CommandIo): Promise<number> {
     );
     return deviation ? EXIT_CODES.deviations : EXIT_CODES.untestable;
   }
-  const records: TestRecord[] = existsSync(prepared.paths.run.results)
-    ? parseResults(readFileSync(prepared.paths.run.results, 'utf8'))
-    : [];
   if (records.length === 0 && run.exitCode !== 0) {
     io.err(
       `\nVerdict: NOT TESTED (exit 3): the test run stopped before any test (Playwright exited ${run.exitCode}; see its output above). Check ${VARIABLES.baseUrl} and the output.`,
@@ -386,10 +402,14 @@ async function runInFolder(prepared: Prepared, io: CommandIo): Promise<number> {
     return EXIT_CODES.untestable;
   }
   if (args.playwright.includes('--list')) return run.exitCode;
-  const cutShort = cutShortBy(prepared.paths.run.progress, records.length);
-  // A run cut short reported only some of its tests: the others exist, untested, not missing.
+  const stopped = cutShortBy(prepared.paths.run.progress, records.length);
+  const cutShort =
+    stopped && interruption.signal ? { ...stopped, interrupted: interruption.signal } : stopped;
+  // A run cut short reported only some of its tests: the others exist, untested, not missing. (A listing
+  // beside a run that was interrupted was interrupted too: listed again.)
   const inventory =
-    (await inventoryListing) ?? (cutShort ? await listInventory().catch(() => undefined) : undefined);
+    (await inventoryListing?.catch(() => undefined)) ??
+    (cutShort ? await listInventory().catch(() => undefined) : undefined);
   const allureResults = readResultFolder(prepared.paths.run.allureResults);
   mkdirSync(paths.root, { recursive: true });
   const keptResults = publish(prepared.paths.run, paths);

@@ -89,6 +89,7 @@ export async function buildRunReports(
     baselineFile: input.baseline.file,
     html: input.html !== false,
     ...(input.shard ? { shard: input.shard } : {}),
+    ...(input.cutShort ? { cutShort: input.cutShort } : {}),
   };
   const results = markKnownDeviations(
     input.allureResults,

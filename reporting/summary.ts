@@ -12,7 +12,7 @@ import { answerWaitKey, type AnswerWait, type TestRecord } from '../lib/results.
 import type { BaselineOutcome } from './baseline.ts';
 import type { Coverage } from './coverage.ts';
 import type { Changes } from './history.ts';
-import type { RunVerdict } from './verdict.ts';
+import type { CutShort, RunVerdict } from './verdict.ts';
 
 export interface SummaryInput {
   records: readonly TestRecord[];
@@ -28,6 +28,7 @@ export interface SummaryInput {
   /** Whether the run built Allure's HTML report (not with --no-html). */
   html: boolean;
   shard?: ShardOfRun;
+  cutShort?: CutShort;
 }
 
 /**
@@ -236,6 +237,11 @@ export interface SummaryFile {
   unavailableWaits: (AnswerWait & { tests: number })[];
   /** Set for a shard of a run. */
   shard?: ShardOfRun;
+  /**
+   * Set when the runner reported fewer tests than it planned (interrupted, stopped, ended early): a merge
+   * of shards carries it into its verdict.
+   */
+  cutShort?: CutShort;
 }
 
 export function summaryFile(input: SummaryInput): SummaryFile {
@@ -254,6 +260,7 @@ export function summaryFile(input: SummaryInput): SummaryFile {
     rateLimitWaits: answerWaits(records, [429]),
     unavailableWaits: answerWaits(records, UNAVAILABLE_STATUSES),
     ...(input.shard ? { shard: input.shard } : {}),
+    ...(input.cutShort ? { cutShort: input.cutShort } : {}),
     failed: records
       .filter((r) => r.status === 'failed' && !known.has(r.key))
       .map((r) => ({

@@ -17,6 +17,8 @@ export interface CutShort {
   reported: number;
   planned: number;
   ended: boolean;
+  /** The signal that stopped it (Ctrl-C: SIGINT), when a person or a job stopped the run. */
+  interrupted?: NodeJS.Signals;
 }
 
 export interface VerdictInput {
@@ -29,7 +31,7 @@ export interface VerdictInput {
   minExercised?: number;
   /**
    * Set when the runner reported fewer tests than it planned (lib/results.ts RunProgress): it stopped
-   * before its end (`ended` false), or ended early (--max-failures).
+   * before its end (`ended` false), ended early (--max-failures), or was interrupted.
    */
   cutShort?: CutShort;
 }
@@ -80,6 +82,15 @@ export function computeVerdict({
   const withoutTest = subset ? [] : requirementsWithoutTest(coverage);
   if (withoutTest.length > 0)
     reasons.push(`${withoutTest.length} testable requirement(s) without any test: ${withoutTest.join(', ')}`);
+  if (cutShort?.interrupted)
+    return {
+      exitCode: EXIT_CODES.interrupted,
+      headline: 'INTERRUPTED',
+      reasons: [
+        `${cutShort.interrupted} after ${cutShort.reported} of the ${cutShort.planned} tests planned: the rest were never tested`,
+        ...reasons,
+      ],
+    };
   const stopped = !cutShort
     ? undefined
     : cutShort.ended

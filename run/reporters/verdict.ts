@@ -5,7 +5,14 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestResult,
+} from '@playwright/test/reporter';
 import { abilitiesOfTags } from '../../lib/abilities.ts';
 import { AREAS, type Area, type EndpointId } from '../../lib/catalogue.ts';
 import type { AdviceRecord, Failure } from '../../lib/failures.ts';
@@ -22,7 +29,7 @@ import {
   type TestStatus,
 } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
-import { NEEDS_ABILITY } from '../skip-reasons.ts';
+import { INTERRUPTED, NEEDS_ABILITY } from '../skip-reasons.ts';
 import { redact } from '../redact.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { targetOfTest } from '../targets.ts';
@@ -75,6 +82,8 @@ export default class VerdictReporter implements Reporter {
   private readonly resultsFile = reportPaths().run.results;
   private readonly progressFile = reportPaths().run.progress;
   private planned = 0;
+  /** Tests skipped with no reason given: written once the run's end says whether it was interrupted. */
+  private readonly unexplainedSkips: TestRecord[] = [];
 
   constructor() {
     // Inherited by the workers Playwright starts after this: typed failures may keep their worker.
@@ -94,7 +103,13 @@ export default class VerdictReporter implements Reporter {
   }
 
   /** Reached however the run ends (tests done, --max-failures, Ctrl-C); never by a runner that died. */
-  onEnd(): void {
+  onEnd(result: FullResult): void {
+    // An interrupted worker reports the tests it had yet to start as skipped, with no word why.
+    for (const record of this.unexplainedSkips)
+      appendFileSync(
+        this.resultsFile,
+        resultLine(result.status === 'interrupted' ? { ...record, skipReason: INTERRUPTED } : record),
+      );
     this.writeProgress(true);
   }
 
@@ -104,6 +119,11 @@ export default class VerdictReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status === 'interrupted') {
+      // Stopped half-way by Ctrl-C: no verdict on the target either way, shown as not run, with why.
+      result.status = 'skipped';
+      result.annotations.push({ type: 'skip', description: INTERRUPTED });
+    }
     const typed = parsed<Failure>(result.annotations, ANNOTATIONS.failure);
     if (result.status === 'passed' && typed.length > 0) {
       result.status = 'failed';
@@ -124,6 +144,9 @@ export default class VerdictReporter implements Reporter {
     const file = relative(this.rootDir, fileOf(test));
     const epic = declared(test, DECLARED_LABELS.epic)[0];
     const endpoint = declared(test, DECLARED_LABELS.endpoint)[0] as EndpointId | undefined;
+    const skipAnnotation = [...result.annotations, ...test.annotations].find(
+      (a) => a.type === 'skip' || a.type === 'fixme',
+    );
     const record: TestRecord = {
       key: testKeyOf(file, titles, target),
       title,
@@ -139,11 +162,7 @@ export default class VerdictReporter implements Reporter {
       ...(status === 'skipped'
         ? {
             skipReason:
-              [...result.annotations, ...test.annotations].find(
-                (a) => a.type === 'skip' || a.type === 'fixme',
-              )?.description ??
-              abilitiesOfTags(test.tags).map(NEEDS_ABILITY)[0] ??
-              'skipped',
+              skipAnnotation?.description ?? abilitiesOfTags(test.tags).map(NEEDS_ABILITY)[0] ?? 'skipped',
           }
         : {}),
       failures,
@@ -161,6 +180,7 @@ export default class VerdictReporter implements Reporter {
         ? { readsAbilities: true as const }
         : {}),
     };
-    appendFileSync(this.resultsFile, resultLine(record));
+    if (status === 'skipped' && !skipAnnotation) this.unexplainedSkips.push(record);
+    else appendFileSync(this.resultsFile, resultLine(record));
   }
 }

@@ -41,6 +41,11 @@ export interface SuiteRunOptions {
   echo?: boolean;
   /** Called with the child's pid once it is spawned (the bench samples its process tree). */
   onSpawn?: (pid: number) => void;
+  /**
+   * The child leads a process group of its own, as a terminal's foreground job: a signal to `-pid`
+   * reaches it and every process it starts, as Ctrl-C does.
+   */
+  processGroup?: boolean;
 }
 
 export interface SuiteRun {
@@ -133,6 +138,7 @@ export function runSuite(options: SuiteRunOptions = {}): Promise<SuiteRun> {
       cwd: options.cwd ?? PROJECT_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.processGroup ?? false,
     });
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     let output = '';

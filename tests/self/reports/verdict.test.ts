@@ -2,7 +2,7 @@
  * The verdict's word on how much a passing run tested: a whole run with skipped tests says what share of
  * the testable requirements it exercised, --min-exercised turns a share below its floor into exit 3 (NOT
  * FULLY TESTED), never into a pass, and so does a test runner that stopped before its end; a deviation
- * still wins over both.
+ * still wins over both. An interrupted run (Ctrl-C) says so first, with what it found before.
  */
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
@@ -125,6 +125,22 @@ const CASES = [
     exitCode: EXIT_CODES.deviations,
     headline: 'DEVIATIONS FOUND',
     reasons: ['1 deviation(s) from the spec', STOPPED_REASON],
+  },
+  {
+    case: 'a run interrupted (Ctrl-C) after finding a deviation',
+    input: {
+      records: RECORDS,
+      coverage: coverage(150),
+      baseline: deviating,
+      subset: false,
+      cutShort: { ...ENDED_EARLY, interrupted: 'SIGINT' as const },
+    },
+    exitCode: EXIT_CODES.interrupted,
+    headline: 'INTERRUPTED',
+    reasons: [
+      'SIGINT after 4 of the 10 tests planned: the rest were never tested',
+      '1 deviation(s) from the spec',
+    ],
   },
 ];
 

@@ -1,0 +1,99 @@
+/**
+ * Ctrl-C during a run stops its tests, not the run command: the tests in flight end, the rest are not
+ * run, what ran is reported with the verdict INTERRUPTED (exit 130), the embedded mock serves until the
+ * runner is done (no test fails for its going away), and the reports folder is given back. A CI job
+ * cancelled with SIGTERM to the command alone gets the same; a merge of the reports (a shard's) says so too.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { EXIT_CODES } from '../../../lib/exit-codes.ts';
+import { reportPathsUnder } from '../../../lib/report-paths.ts';
+import { parseResults } from '../../../lib/results.ts';
+import { INTERRUPTED } from '../../../run/skip-reasons.ts';
+import type { SummaryFile } from '../../../reporting/summary.ts';
+import { runSuite } from '../../../scripts/suite/run-suite.ts';
+import { readAllureResults } from '../reports/support/allure.ts';
+import { runCliCommand } from '../reports/support/cli-command.ts';
+import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
+
+const RUN_TIMEOUT_MS = 2 * 60_000;
+/** Tests ended before the signal is sent: the run is well under way, far from its end. */
+const ENDED_BEFORE_SIGNAL = 3;
+
+test.afterAll(removeScratchDirs);
+
+test.describe.configure({ mode: 'parallel', timeout: RUN_TIMEOUT_MS });
+
+function endedTests(file: string): number {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).length : 0;
+}
+
+for (const { how, signal, toGroup, shard } of [
+  {
+    how: 'Ctrl-C in a terminal (SIGINT to every process of the run)',
+    signal: 'SIGINT',
+    toGroup: true,
+    shard: undefined,
+  },
+  {
+    how: "SIGTERM to a shard's run command alone (a cancelled CI job)",
+    signal: 'SIGTERM',
+    toGroup: false,
+    shard: { index: 1, total: 2 },
+  },
+] as const) {
+  test(`${how}: what ran is reported, INTERRUPTED, exit 130, the folder given back`, async () => {
+    const dir = scratchDir('interrupted');
+    const shardDir = shard ? join(dir, `shard-${shard.index}-of-${shard.total}`) : undefined;
+    const paths = reportPathsUnder(shardDir ?? dir);
+    let pid = 0;
+    const running = runSuite({
+      args: ['--no-html', ...(shard ? ['--shard', `${shard.index}/${shard.total}`] : [])],
+      reportsDir: dir,
+      timeoutMs: RUN_TIMEOUT_MS,
+      processGroup: toGroup,
+      onSpawn: (spawned) => (pid = spawned),
+    });
+    await expect
+      .poll(() => endedTests(reportPathsUnder(dir).run.results), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(ENDED_BEFORE_SIGNAL);
+    process.kill(toGroup ? -pid : pid, signal);
+    const run = await running;
+
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.interrupted);
+    const verdict = run.output.match(
+      new RegExp(
+        `Verdict: INTERRUPTED \\(exit 130\\) — ${signal} after (\\d+) of the (\\d+) tests planned: the rest were never tested`,
+      ),
+    );
+    expect(verdict, run.output).not.toBeNull();
+    const [ran, planned] = [Number(verdict![1]), Number(verdict![2])];
+    expect(ran).toBeGreaterThanOrEqual(ENDED_BEFORE_SIGNAL);
+    expect(ran).toBeLessThan(planned);
+
+    // Nothing failed for the interruption: the tests that ended passed, one stopped half-way is not run.
+    const records = shardDir ? parseResults(readFileSync(paths.results, 'utf8')) : run.records;
+    expect(records).toHaveLength(ran);
+    const notPassed = records.filter((r) => r.status !== 'passed');
+    expect(notPassed.map((r) => `${r.status}: ${r.skipReason ?? JSON.stringify(r.failures)}`)).toEqual(
+      notPassed.map(() => `skipped: ${INTERRUPTED}`),
+    );
+    expect(run.output).not.toMatch(/got no answer|suite itself failed/);
+    // The report shows the tests that never ran as skipped (Allure files every planned test), none failed.
+    const results = readAllureResults(paths.allureResults);
+    expect(results.filter((r) => r.status === 'passed')).toHaveLength(ran - notPassed.length);
+    expect(results.filter((r) => r.status !== 'passed' && r.status !== 'skipped')).toEqual([]);
+
+    const summary = JSON.parse(readFileSync(paths.summary, 'utf8')) as SummaryFile;
+    expect(summary).toMatchObject({ verdict: 'INTERRUPTED', exitCode: EXIT_CODES.interrupted });
+    expect(existsSync(reportPathsUnder(dir).lock), 'the lock is given back').toBe(false);
+
+    // Merged (as a shard is), the tests that never ran are neither passed nor missing: interrupted too.
+    const merge = await runCliCommand(['report', 'merge', paths.root, '--reports', join(dir, 'merged')]);
+    expect(merge.exitCode, merge.stdout + merge.stderr).toBe(EXIT_CODES.interrupted);
+    expect(merge.stdout).toContain(
+      `Verdict: INTERRUPTED (exit 130) — ${signal} after ${ran} of the ${planned} tests planned`,
+    );
+  });
+}

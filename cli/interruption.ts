@@ -8,7 +8,7 @@
  * flight end, the rest are not run, its reporters end); the command keeps serving the mock until then
  * and reports what ran. Playwright ignores a second SIGINT within a second of the first, so the runner
  * that got the terminal's own Ctrl-C is not stopped twice. A second signal to the command stops
- * everything at once.
+ * everything at once, and so does the first before the tests start.
  */
 import type { ChildProcess } from 'node:child_process';
 import { EXIT_CODES } from '../lib/exit-codes.ts';
@@ -31,6 +31,13 @@ export function watchInterruptions(io: CommandIo, reportsFolder: string): Interr
   let phase: 'preparing' | 'testing' | 'reporting' = 'preparing';
   let runner: ChildProcess | undefined;
   const onSignal = (received: NodeJS.Signals) => {
+    if (phase === 'preparing') {
+      // Nothing ran and nothing is written yet: no reason to wait for a probe of the target to time out.
+      io.err(
+        `\nInterrupted (${received}) before the tests started: nothing is reported, ${reportsFolder} is left as it was.`,
+      );
+      process.exit(EXIT_CODES.interrupted);
+    }
     if (signal) {
       io.err(
         phase === 'reporting'
@@ -44,7 +51,6 @@ export function watchInterruptions(io: CommandIo, reportsFolder: string): Interr
     signal = received;
     io.err(
       {
-        preparing: `\nInterrupted (${received}) before the tests started: none will run.`,
         testing: `\nInterrupted (${received}): the tests in flight end, the rest are not run; what ran is reported. Ctrl-C again stops at once.`,
         reporting: `\nInterrupted (${received}) while the reports are written: they are finished first. Ctrl-C again stops at once.`,
       }[phase],

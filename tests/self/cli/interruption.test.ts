@@ -3,18 +3,21 @@
  * run, what ran is reported with the verdict INTERRUPTED (exit 130), the embedded mock serves until the
  * runner is done (no test fails for its going away), and the reports folder is given back. A CI job
  * cancelled with SIGTERM to the command alone gets the same; a merge of the reports (a shard's) says so too.
+ * Before the tests start (the target still being timed), Ctrl-C stops the run at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EXIT_CODES } from '../../../lib/exit-codes.ts';
 import { reportPathsUnder } from '../../../lib/report-paths.ts';
+import { VARIABLES } from '../../../lib/target.ts';
 import { parseResults } from '../../../lib/results.ts';
 import { INTERRUPTED } from '../../../run/skip-reasons.ts';
 import type { SummaryFile } from '../../../reporting/summary.ts';
 import { runSuite } from '../../../scripts/suite/run-suite.ts';
 import { readAllureResults } from '../reports/support/allure.ts';
 import { runCliCommand } from '../reports/support/cli-command.ts';
+import { startHangingTarget } from '../reliability/support/bad-target.ts';
 import { removeScratchDirs, scratchDir } from '../reports/support/scratch.ts';
 
 const RUN_TIMEOUT_MS = 2 * 60_000;
@@ -97,3 +100,33 @@ for (const { how, signal, toGroup, shard } of [
     );
   });
 }
+
+test('Ctrl-C while a silent target is being timed stops the run at once, reports untouched', async () => {
+  const target = await startHangingTarget({ probeAnswers: false });
+  const dir = scratchDir('interrupted');
+  const paths = reportPathsUnder(dir);
+  try {
+    let pid = 0;
+    const running = runSuite({
+      target: { [VARIABLES.baseUrl]: target.url, [VARIABLES.clientId]: '1', [VARIABLES.clientSecret]: 's' },
+      reportsDir: dir,
+      timeoutMs: RUN_TIMEOUT_MS,
+      processGroup: true,
+      onSpawn: (spawned) => (pid = spawned),
+    });
+    // The folder is held, and the target's first answer (a probe's, up to 5 s) is still awaited.
+    await expect.poll(() => existsSync(paths.lock), { timeout: 30_000 }).toBe(true);
+    const signalled = Date.now();
+    process.kill(-pid, 'SIGINT');
+    const run = await running;
+    expect(run.exitCode, run.output).toBe(EXIT_CODES.interrupted);
+    expect(Date.now() - signalled, 'no wait for the probe to time out').toBeLessThan(3_000);
+    expect(run.output.trim()).toMatch(
+      /^Interrupted \(SIGINT\) before the tests started: nothing is reported, \S+ is left as it was\.$/,
+    );
+    expect(existsSync(paths.summary)).toBe(false);
+    expect(existsSync(paths.lock), 'the lock is given back').toBe(false);
+  } finally {
+    await target.close();
+  }
+});

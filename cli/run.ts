@@ -406,10 +406,10 @@ async function runInFolder(prepared: Prepared, io: CommandIo, interruption: Inte
   const cutShort =
     stopped && interruption.signal ? { ...stopped, interrupted: interruption.signal } : stopped;
   // A run cut short reported only some of its tests: the others exist, untested, not missing. (A listing
-  // beside a run that was interrupted was interrupted too: listed again.)
+  // beside a run that Ctrl-C interrupted was interrupted too: listed again.)
   const inventory =
     (await inventoryListing?.catch(() => undefined)) ??
-    (cutShort ? await listInventory().catch(() => undefined) : undefined);
+    (cutShort || partial ? await listInventory().catch(() => undefined) : undefined);
   const allureResults = readResultFolder(prepared.paths.run.allureResults);
   mkdirSync(paths.root, { recursive: true });
   const keptResults = publish(prepared.paths.run, paths);

@@ -1,4 +1,5 @@
 /** What a run of `npm run authorize` is asked to do: its options and the target variables it reads. */
+import { typedUrlShown } from '../lib/typed-url.ts';
 import { parseArgs } from 'node:util';
 import { NO_PROXY_VARIABLES, proxyFor, type ProxyRoute } from '../lib/proxy.ts';
 import { VARIABLES } from '../lib/target.ts';
@@ -76,7 +77,7 @@ function httpUrl(name: string, raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new AuthorizeUsageError(`${name} is not a URL: ${JSON.stringify(raw)}`);
+    throw new AuthorizeUsageError(`${name} is not a URL: ${typedUrlShown(raw)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AuthorizeUsageError(`${name} must be an http or https URL, got ${url.protocol}`);

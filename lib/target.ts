@@ -3,6 +3,7 @@
  * their validation. The suite reads it, the mock prints its side (`--print-env`), the CLI's help, the
  * README and .env.example document it; this module is the one definition of every variable.
  */
+import { typedUrlShown } from './typed-url.ts';
 import { ABILITIES, isAbility, type Ability } from './abilities.ts';
 import { DEFAULT_PROFILE, isProfile, PROFILES, type Profile } from './profiles.ts';
 import { PLATFORM_CURRENCIES, type PlatformCurrency } from './sure-valid.ts';
@@ -202,10 +203,16 @@ function parseBaseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new TargetConfigError(`${VARIABLES.baseUrl} is not a URL: ${JSON.stringify(raw)}`);
+    throw new TargetConfigError(`${VARIABLES.baseUrl} is not a URL: ${typedUrlShown(raw)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TargetConfigError(`${VARIABLES.baseUrl} must be an http or https URL, got ${url.protocol}`);
+  }
+  // Paths are appended to it as text: a query or fragment would swallow every one of them.
+  if (url.search || url.hash) {
+    throw new TargetConfigError(
+      `${VARIABLES.baseUrl} must be the API's root, without a query or fragment (not shown: it may hold a key): e.g. https://api.example.com`,
+    );
   }
   return url.toString().replace(/\/+$/, '');
 }

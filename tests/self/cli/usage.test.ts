@@ -105,6 +105,18 @@ const MISTAKES: Mistake[] = [
     allowed: /http or https/,
   },
   {
+    mistake: 'a base URL with a query (PAYMENTS_BASE_URL=https://sandbox.example/api?key=...)',
+    env: { [VARIABLES.baseUrl]: 'https://sandbox.example/api?key=k3y-in-the-query' },
+    names: /PAYMENTS_BASE_URL/,
+    allowed: /^(?!.*k3y-in-the-query).*the API's root, without a query or fragment/,
+  },
+  {
+    mistake: "a base URL that does not parse, with a staging build's password in it",
+    env: { [VARIABLES.baseUrl]: 'https://tester:pa55-in-the-url@sandbox.example:99999' },
+    names: /PAYMENTS_BASE_URL is not a URL: "https:\/\/\*\*\*@sandbox\.example:99999"/,
+    allowed: /^(?!.*pa55-in-the-url)/,
+  },
+  {
     mistake: 'another target without the application (PAYMENTS_BASE_URL alone)',
     env: { [VARIABLES.baseUrl]: 'https://sandbox.example' },
     names: /PAYMENTS_CLIENT_ID and PAYMENTS_CLIENT_SECRET/,

@@ -82,6 +82,17 @@ function cutShortOf(summaries: readonly SummaryFile[]): CutShort | undefined {
 
 type InventoryTest = Pick<TestRecord, 'key' | 'title' | 'requirements'>;
 
+/** The tests the shards selected but never ran, as their coverage lists them. */
+function notRunOf(shards: readonly ReportPaths[]): Set<string> {
+  const keys = new Set<string>();
+  for (const shard of shards) {
+    const coverage = JSON.parse(readFileSync(shard.coverageJson, 'utf8')) as Coverage;
+    for (const row of coverage.rows)
+      for (const test of row.tests) if (test.status === 'not run') keys.add(test.key);
+  }
+  return keys;
+}
+
 /** Every test of the suite with the requirements it declares, as the shards' coverage lists them. */
 function inventoryOf(shards: readonly ReportPaths[]): InventoryTest[] {
   const tests = new Map<string, InventoryTest>();
@@ -151,7 +162,7 @@ export async function mergeCommand(argv: readonly string[], io: CommandIo): Prom
         // Shards of a selection, or a shard cut short: the tests no shard ran exist, as each shard's
         // coverage says; they are not missing a test.
         ...(part || cutShort ? { inventory: inventoryOf(shards) } : {}),
-        ...(cutShort ? { cutShort } : {}),
+        ...(cutShort ? { cutShort, notRun: notRunOf(shards) } : {}),
         allureResults: shards.flatMap((s) => readResultFolder(s.allureResults)),
         subset: part !== undefined,
         minExercised,

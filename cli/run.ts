@@ -175,10 +175,14 @@ function readSetupFailures(file: string): SetupFailure[] {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SetupFailure[]) : [];
 }
 
+/** How far the runner got (lib/results.ts RunProgress), if it got as far as writing it. */
+function progressOf(file: string): RunProgress | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RunProgress) : undefined;
+}
+
 /** How far a runner got that reported fewer tests than it planned (it stopped, or ended early); else undefined. */
-function cutShortBy(file: string, reported: number): CutShort | undefined {
-  if (!existsSync(file)) return undefined;
-  const progress = JSON.parse(readFileSync(file, 'utf8')) as RunProgress;
+function cutShortBy(progress: RunProgress | undefined, reported: number): CutShort | undefined {
+  if (!progress) return undefined;
   return progress.ended && reported >= progress.planned
     ? undefined
     : { reported, planned: progress.planned, ended: progress.ended };
@@ -402,7 +406,8 @@ async function runInFolder(prepared: Prepared, io: CommandIo, interruption: Inte
     return EXIT_CODES.untestable;
   }
   if (args.playwright.includes('--list')) return run.exitCode;
-  const stopped = cutShortBy(prepared.paths.run.progress, records.length);
+  const progress = progressOf(prepared.paths.run.progress);
+  const stopped = cutShortBy(progress, records.length);
   const cutShort =
     stopped && interruption.signal ? { ...stopped, interrupted: interruption.signal } : stopped;
   // A run cut short reported only some of its tests: the others exist, untested, not missing. (A listing
@@ -423,6 +428,7 @@ async function runInFolder(prepared: Prepared, io: CommandIo, interruption: Inte
     subset: partial,
     minExercised: args.minExercised,
     cutShort,
+    ...(progress?.notRun ? { notRun: new Set(progress.notRun) } : {}),
     selection: selectionLabel(args.selection),
     ...(args.selection.shard ? { shard: shardOfRun(args.selection.shard, args.selection) } : {}),
     target: targetLabel(config),

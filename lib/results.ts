@@ -145,6 +145,11 @@ export const RUN_PROGRESS_FILE = 'progress.json';
 export interface RunProgress {
   planned: number;
   ended: boolean;
+  /**
+   * Set when it ended having reported fewer tests than it planned (interrupted, --max-failures): the keys
+   * of the tests it never ran, which were selected all the same.
+   */
+  notRun?: string[];
 }
 
 /** One record as a line of RESULTS_FILE (JSON Lines), as parseResults reads it back. */

@@ -33,6 +33,8 @@ export interface RunReportInput {
   minExercised?: number;
   /** Set when the runner reported fewer tests than it planned: how far it got. */
   cutShort?: CutShort;
+  /** The tests a run cut short selected but never ran (RunProgress.notRun). */
+  notRun?: ReadonlySet<string>;
   selection: string;
   /** Set for a shard of a run: recorded in summary.json for `report merge`. */
   shard?: ShardOfRun;
@@ -57,6 +59,7 @@ export async function buildRunReports(
   const coverage = buildCoverage({
     records,
     inventory: input.inventory ?? records,
+    ...(input.notRun ? { notRun: input.notRun } : {}),
     baseline,
     target: input.target,
     profile: input.profile,
@@ -116,7 +119,7 @@ export async function buildRunReports(
           Abilities: input.abilities || 'none',
           Selection: input.selection,
           Verdict: `${verdict.headline} (exit ${verdict.exitCode})`,
-          Requirements: `${coverage.totals.testable} testable: ${coverage.totals.passed} passed, ${coverage.totals.failed} failed, ${coverage.totals['not exercised']} not exercised, ${coverage.totals['not selected']} not selected`,
+          Requirements: `${coverage.totals.testable} testable: ${coverage.totals.passed} passed, ${coverage.totals.failed} failed, ${coverage.totals['not exercised']} not exercised, ${coverage.totals['not run'] ? `${coverage.totals['not run']} not run, ` : ''}${coverage.totals['not selected']} not selected`,
           'Coverage by requirement': 'Global attachments: coverage.html',
           ...input.variables,
         },

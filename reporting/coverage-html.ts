@@ -17,7 +17,7 @@ td.verdict { font-weight: 600; white-space: nowrap; } code { font-size: 12px; }
 p.totals { margin: 4px 0 8px; }`;
 
 /** The tests that decided a row's verdict first: a failed row names its failing test, not an unselected one. */
-const TEST_ORDER = ['failed', 'passed', 'skipped', 'not selected'];
+const TEST_ORDER = ['failed', 'passed', 'skipped', 'not run', 'not selected'];
 
 function row(r: CoverageRow): string {
   const tests = [...r.tests]
@@ -38,7 +38,7 @@ export function renderCoverageHtml(coverage: Coverage): string {
 <html lang="en"><head><meta charset="utf-8"><title>Coverage by requirement</title><style>${STYLE}</style></head>
 <body>
 <p class="totals"><strong>${escape(coverage.target)}</strong> · profile ${escape(coverage.profile)} · ${escape(coverage.selection)}<br>
-failed ${totals.failed} · known deviations ${totals['known deviation']} · advice ${totals.advice} · passed ${totals.passed} · not exercised ${totals['not exercised']} · not selected ${totals['not selected']} · without a test ${totals['no test']} · untestable ${totals.untestable}</p>
+failed ${totals.failed} · known deviations ${totals['known deviation']} · advice ${totals.advice} · passed ${totals.passed} · not exercised ${totals['not exercised']} · ${totals['not run'] ? `not run ${totals['not run']} · ` : ''}not selected ${totals['not selected']} · without a test ${totals['no test']} · untestable ${totals.untestable}</p>
 <table id="coverage">
 <colgroup><col class="verdict"><col class="id"><col><col class="tests"></colgroup>
 <thead><tr><th>Verdict</th><th>Requirement</th><th>Statement</th><th>Tests</th></tr></thead>

@@ -1,7 +1,8 @@
 /**
  * Coverage by requirement: every requirement of the spec with the tests that enforce it and its verdict on
  * this target, and every platform or HTTP fact the target did not follow (advice). A testable requirement
- * no test enforces fails the gate; one whose tests were not selected, or all skipped, is reported, not failed.
+ * no test enforces fails the gate; one whose tests were not selected, not run (the run was interrupted), or
+ * all skipped, is reported, not failed.
  */
 import { ADVICE } from '../lib/advice.ts';
 import type { Basis } from '../lib/basis.ts';
@@ -15,6 +16,7 @@ export const VERDICTS = [
   'advice',
   'passed',
   'not exercised',
+  'not run',
   'not selected',
   'no test',
   'untestable',
@@ -24,8 +26,8 @@ export type Verdict = (typeof VERDICTS)[number];
 export interface CoveringTest {
   key: string;
   title: string;
-  status: TestStatus | 'not selected';
-  /** Why it failed (its first line), was skipped, or was not selected. */
+  status: TestStatus | 'not run' | 'not selected';
+  /** Why it failed (its first line), or was skipped. */
   reason?: string;
 }
 
@@ -58,6 +60,8 @@ export interface CoverageInput {
   records: readonly TestRecord[];
   /** Every test of the suite; for a run of the whole suite, `records` itself. */
   inventory: readonly Pick<TestRecord, 'key' | 'title' | 'requirements'>[];
+  /** Tests the run selected but never ran (it was interrupted or ended early): not run, rather than not selected. */
+  notRun?: ReadonlySet<string>;
   baseline: BaselineOutcome;
   target: string;
   profile: string;
@@ -82,15 +86,17 @@ function requirementRow(
   const declaring = input.inventory.filter((t) => t.requirements.includes(id));
   const tests: CoveringTest[] = declaring.map((t) => {
     const record = ran.get(t.key);
-    if (!record) return { key: t.key, title: t.title, status: 'not selected' };
+    if (!record)
+      return { key: t.key, title: t.title, status: input.notRun?.has(t.key) ? 'not run' : 'not selected' };
     const own = record.failures.find((f) => f.basis === id);
     const reason =
       record.status === 'skipped' ? record.skipReason : firstLine((own ?? record.failures[0])?.message);
     return { key: t.key, title: t.title, status: record.status, ...(reason ? { reason } : {}) };
   });
   if (declaring.length === 0) return { verdict: 'no test', tests };
-  const ranTests = tests.filter((t) => t.status !== 'not selected');
-  if (ranTests.length === 0) return { verdict: 'not selected', tests };
+  const ranTests = tests.filter((t) => t.status !== 'not selected' && t.status !== 'not run');
+  if (ranTests.length === 0)
+    return { verdict: tests.some((t) => t.status === 'not run') ? 'not run' : 'not selected', tests };
   const failing = input.records.filter((r) => r.failures.some((f) => f.basis === id));
   if (failing.length > 0) {
     const allKnown = failing.every((r) => knownKeys.has(`${r.key}|${id}`));

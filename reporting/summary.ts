@@ -197,7 +197,7 @@ export function summaryLines(input: SummaryInput): string[] {
   const { totals } = coverage;
   lines.push(
     '',
-    `Requirements: ${totals.testable} testable — ${totals.passed} passed, ${totals.failed} failed, ${totals['known deviation']} known deviations, ${totals['not exercised']} not exercised, ${totals['not selected']} not selected, ${totals['no test']} without a test; ${totals.untestable} untestable`,
+    `Requirements: ${totals.testable} testable — ${totals.passed} passed, ${totals.failed} failed, ${totals['known deviation']} known deviations, ${totals['not exercised']} not exercised, ${totals['not run'] ? `${totals['not run']} not run, ` : ''}${totals['not selected']} not selected, ${totals['no test']} without a test; ${totals.untestable} untestable`,
   );
   if (changes.previous) {
     const when = changes.previous.date.slice(0, 16).replace('T', ' ');

@@ -77,12 +77,35 @@ function untypedFailure(result: TestResult): Failure {
   return { kind: 'suite-error', seen, message: seen };
 }
 
+/** What names a test in its record: its key, title, file, target and project. */
+function identityOf(
+  test: TestCase,
+  rootDir: string,
+): Pick<TestRecord, 'key' | 'title' | 'file' | 'target' | 'project'> {
+  const project = test.parent.project();
+  const target = targetOfTest({
+    annotations: test.annotations,
+    project: { metadata: project?.metadata },
+  }).name;
+  const titles = titlesWithoutTarget(test.titlePath().slice(3), target);
+  // The file the test is in: where test() was called is per-target.ts for a test registered per target.
+  const file = relative(rootDir, fileOf(test));
+  return {
+    key: testKeyOf(file, titles, target),
+    title: titles.at(-1) ?? test.title,
+    file,
+    target,
+    project: project?.name ?? '',
+  };
+}
+
 export default class VerdictReporter implements Reporter {
   private rootDir = process.cwd();
   private readonly resultsFile = reportPaths().run.results;
   private readonly progressFile = reportPaths().run.progress;
-  private planned = 0;
-  /** Tests skipped with no reason given: written once the run's end says whether it was interrupted. */
+  private planned: TestCase[] = [];
+  private readonly reported = new Set<string>();
+  /** Tests skipped with no reason given: written once the run's end says it was not interrupted. */
   private readonly unexplainedSkips: TestRecord[] = [];
 
   constructor() {
@@ -98,31 +121,42 @@ export default class VerdictReporter implements Reporter {
     this.rootDir = config.rootDir;
     mkdirSync(dirname(this.resultsFile), { recursive: true });
     writeFileSync(this.resultsFile, '');
-    this.planned = suite.allTests().length;
+    this.planned = suite.allTests();
     this.writeProgress(false);
   }
 
   /** Reached however the run ends (tests done, --max-failures, Ctrl-C); never by a runner that died. */
   onEnd(result: FullResult): void {
-    // An interrupted worker reports the tests it had yet to start as skipped, with no word why.
-    for (const record of this.unexplainedSkips)
-      appendFileSync(
-        this.resultsFile,
-        resultLine(result.status === 'interrupted' ? { ...record, skipReason: INTERRUPTED } : record),
-      );
-    this.writeProgress(true);
+    // An interrupted worker reports the tests it had yet to start as skipped, with no word why: they
+    // were not run, not skipped.
+    for (const record of result.status === 'interrupted' ? [] : this.unexplainedSkips) {
+      appendFileSync(this.resultsFile, resultLine(record));
+      this.reported.add(record.key);
+    }
+    const notRun = [
+      ...new Set(
+        this.planned.map((test) => identityOf(test, this.rootDir).key).filter((k) => !this.reported.has(k)),
+      ),
+    ];
+    this.writeProgress(true, notRun);
   }
 
-  private writeProgress(ended: boolean): void {
-    const progress: RunProgress = { planned: this.planned, ended };
+  private writeProgress(ended: boolean, notRun: string[] = []): void {
+    const progress: RunProgress = {
+      planned: this.planned.length,
+      ended,
+      ...(notRun.length > 0 ? { notRun } : {}),
+    };
     writeFileSync(this.progressFile, JSON.stringify(progress));
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status === 'interrupted') {
-      // Stopped half-way by Ctrl-C: no verdict on the target either way, shown as not run, with why.
+      // Stopped half-way by Ctrl-C: no verdict on the target either way. The report shows it skipped,
+      // saying why; it has no record, so the run's coverage counts it among the tests not run.
       result.status = 'skipped';
       result.annotations.push({ type: 'skip', description: INTERRUPTED });
+      return;
     }
     const typed = parsed<Failure>(result.annotations, ANNOTATIONS.failure);
     if (result.status === 'passed' && typed.length > 0) {
@@ -133,26 +167,18 @@ export default class VerdictReporter implements Reporter {
     const status = statusOf(result);
     const waits = parsed<AnswerWait>(result.annotations, ANNOTATIONS.waits);
     const failures = status === 'failed' ? (typed.length > 0 ? typed : [untypedFailure(result)]) : [];
-    const project = test.parent.project();
-    const target = targetOfTest({
-      annotations: test.annotations,
-      project: { metadata: project?.metadata },
-    }).name;
-    const titles = titlesWithoutTarget(test.titlePath().slice(3), target);
-    const title = titles.at(-1) ?? test.title;
-    // The file the test is in: where test() was called is per-target.ts for a test registered per target.
-    const file = relative(this.rootDir, fileOf(test));
+    const { key, title, file, target, project } = identityOf(test, this.rootDir);
     const epic = declared(test, DECLARED_LABELS.epic)[0];
     const endpoint = declared(test, DECLARED_LABELS.endpoint)[0] as EndpointId | undefined;
     const skipAnnotation = [...result.annotations, ...test.annotations].find(
       (a) => a.type === 'skip' || a.type === 'fixme',
     );
     const record: TestRecord = {
-      key: testKeyOf(file, titles, target),
+      key,
       title,
       file,
       line: test.location.line,
-      project: project?.name ?? '',
+      project,
       target,
       ...((AREAS as readonly string[]).includes(epic ?? '') ? { area: epic as Area } : {}),
       ...(endpoint ? { endpoint } : {}),
@@ -180,7 +206,11 @@ export default class VerdictReporter implements Reporter {
         ? { readsAbilities: true as const }
         : {}),
     };
-    if (status === 'skipped' && !skipAnnotation) this.unexplainedSkips.push(record);
-    else appendFileSync(this.resultsFile, resultLine(record));
+    if (status === 'skipped' && !skipAnnotation) {
+      this.unexplainedSkips.push(record);
+    } else {
+      appendFileSync(this.resultsFile, resultLine(record));
+      this.reported.add(key);
+    }
   }
 }

@@ -25,7 +25,8 @@ export const PLATFORM_FORM = (field: string, type: string) =>
   `the platform types ${field} as ${type} (its OpenAPI), so under the lenient and platform profiles a ${type} there breaks no rule; strict sends it as one`;
 export const NO_LIVE_TOKEN =
   'needs a non-test token: the target issued none (client_credentials without test_token), so a non-test access_token cannot be presented';
-export const INTERRUPTED = 'not run to its end: the run was interrupted (Ctrl-C or SIGTERM)';
+export const STOPPED_BEFORE_ITS_END =
+  'not run to its end: the run stopped early (Ctrl-C, SIGTERM or --max-failures)';
 export const NEEDS_CURRENCY = `needs ${VARIABLES.currency}, the currency the account's checkout preferences take (e.g. ARS for an account in Argentina, or any): unset, only the embedded mock takes any`;
 export const NEEDS_ID = (id: keyof TargetIds) => {
   const variable = ID_VARIABLES[id];

@@ -29,7 +29,7 @@ import {
   type TestStatus,
 } from '../../lib/results.ts';
 import { RUN_VARIABLES } from '../../lib/run-variables.ts';
-import { INTERRUPTED, NEEDS_ABILITY } from '../skip-reasons.ts';
+import { NEEDS_ABILITY, STOPPED_BEFORE_ITS_END } from '../skip-reasons.ts';
 import { redact } from '../redact.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
 import { targetOfTest } from '../targets.ts';
@@ -105,7 +105,9 @@ export default class VerdictReporter implements Reporter {
   private readonly progressFile = reportPaths().run.progress;
   private planned: TestCase[] = [];
   private readonly reported = new Set<string>();
-  /** Tests skipped with no reason given: written once the run's end says it was not interrupted. */
+  /** Tests the runner reported ended, whatever their status. */
+  private ended = 0;
+  /** Tests skipped with no reason given: written once the run's end says it was not stopped early. */
   private readonly unexplainedSkips: TestRecord[] = [];
 
   constructor() {
@@ -127,9 +129,10 @@ export default class VerdictReporter implements Reporter {
 
   /** Reached however the run ends (tests done, --max-failures, Ctrl-C); never by a runner that died. */
   onEnd(result: FullResult): void {
-    // An interrupted worker reports the tests it had yet to start as skipped, with no word why: they
-    // were not run, not skipped.
-    for (const record of result.status === 'interrupted' ? [] : this.unexplainedSkips) {
+    // A worker stopped early (Ctrl-C, --max-failures) reports the tests it had yet to start as skipped,
+    // with no word why: they were not run, not skipped.
+    const stoppedEarly = result.status === 'interrupted' || this.ended < this.planned.length;
+    for (const record of stoppedEarly ? [] : this.unexplainedSkips) {
       appendFileSync(this.resultsFile, resultLine(record));
       this.reported.add(record.key);
     }
@@ -151,11 +154,12 @@ export default class VerdictReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    this.ended += 1;
     if (result.status === 'interrupted') {
-      // Stopped half-way by Ctrl-C: no verdict on the target either way. The report shows it skipped,
+      // Stopped half-way (Ctrl-C, or --max-failures reached by another test): no verdict either way. The report shows it skipped,
       // saying why; it has no record, so the run's coverage counts it among the tests not run.
       result.status = 'skipped';
-      result.annotations.push({ type: 'skip', description: INTERRUPTED });
+      result.annotations.push({ type: 'skip', description: STOPPED_BEFORE_ITS_END });
       return;
     }
     const typed = parsed<Failure>(result.annotations, ANNOTATIONS.failure);

@@ -2,7 +2,8 @@
  * Running part of the suite: an area or a --grep gets a verdict on what it selected and reports the rest
  * "not selected" (never "no test"); a selection of nothing is no verdict; --plan predicts, without a
  * request, exactly the skips a run then makes; --last-failed reruns exactly what failed, and where
- * nothing failed (or nothing ran) it says so and leaves the last reports alone.
+ * nothing failed (or nothing ran) it says so and leaves the last reports alone; what --max-failures
+ * stops the run before is "not run".
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -117,6 +118,36 @@ test.describe('npm run conformance: running part of the suite', () => {
       });
       expect(rerun.exitCode, rerun.output).toBe(EXIT_CODES.deviations);
       expect(keysOf(rerun.records)).toEqual(keysOf(failed));
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  test('--max-failures 1: the tests the run never got to are "not run", neither skipped nor not selected', async () => {
+    const mock = await startMockInWorker({ variation: { type: 'mutant', name: 'store-no-auth' } });
+    try {
+      const run = await runSuite({
+        target: mock.env,
+        args: ['--project', 'stores', '--max-failures', '1', '--no-html', ...ONE_WORKER],
+        reportsDir: scratchDir('run'),
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
+      expect(run.exitCode, run.output).toBe(EXIT_CODES.deviations);
+      const stopped = run.output.match(
+        /(\d+) of the (\d+) tests planned did not run \(the runner ended early, as --max-failures makes it\)/,
+      );
+      expect(stopped, run.output).not.toBeNull();
+      // Only the tests that ended have records: the failure, and no skip a stopped worker made up.
+      expect(run.records.map((r) => r.status)).toEqual(['failed']);
+      expect(Number(stopped![2]) - Number(stopped![1])).toBe(run.records.length);
+      const coverage = coverageOf(run);
+      expect(coverage.totals['not run'], run.output).toBeGreaterThan(0);
+      for (const row of coverage.rows.filter((r) => r.verdict === 'not run'))
+        expect(
+          row.tests.map((t) => t.status).filter((s) => s !== 'not run' && s !== 'not selected'),
+          row.id,
+        ).toEqual([]);
+      expect(coverage.rows.filter((r) => r.verdict === 'not selected').length).toBeGreaterThan(0);
     } finally {
       await mock.stop();
     }

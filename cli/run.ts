@@ -188,6 +188,12 @@ function cutShortBy(progress: RunProgress | undefined, reported: number): CutSho
     : { reported, planned: progress.planned, ended: progress.ended };
 }
 
+/** The tests a run cut short planned and never reported. */
+function notRunOf(planned: readonly string[], records: readonly TestRecord[]): Set<string> {
+  const reported = new Set(records.map((r) => r.key));
+  return new Set(planned.filter((key) => !reported.has(key)));
+}
+
 /** Renames `from` to `to`; false when they are on different file systems (then `from` stays). */
 function moved(from: string, to: string): boolean {
   try {
@@ -428,7 +434,7 @@ async function runInFolder(prepared: Prepared, io: CommandIo, interruption: Inte
     subset: partial,
     minExercised: args.minExercised,
     cutShort,
-    ...(progress?.notRun ? { notRun: new Set(progress.notRun) } : {}),
+    ...(cutShort && progress?.keys ? { notRun: notRunOf(progress.keys, records) } : {}),
     selection: selectionLabel(args.selection),
     ...(args.selection.shard ? { shard: shardOfRun(args.selection.shard, args.selection) } : {}),
     target: targetLabel(config),

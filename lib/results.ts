@@ -146,10 +146,10 @@ export interface RunProgress {
   planned: number;
   ended: boolean;
   /**
-   * Set when it ended having reported fewer tests than it planned (interrupted, --max-failures): the keys
-   * of the tests it never ran, which were selected all the same.
+   * The keys of the tests it planned (a run against one target): those without a record when it stopped
+   * early (interrupted, --max-failures, or died) were selected all the same, and never ran.
    */
-  notRun?: string[];
+  keys?: string[];
 }
 
 /** One record as a line of RESULTS_FILE (JSON Lines), as parseResults reads it back. */

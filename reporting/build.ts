@@ -33,7 +33,7 @@ export interface RunReportInput {
   minExercised?: number;
   /** Set when the runner reported fewer tests than it planned: how far it got. */
   cutShort?: CutShort;
-  /** The tests a run cut short selected but never ran (RunProgress.notRun). */
+  /** The tests a run cut short planned and never reported (lib/results.ts RunProgress.keys). */
   notRun?: ReadonlySet<string>;
   selection: string;
   /** Set for a shard of a run: recorded in summary.json for `report merge`. */

@@ -32,7 +32,7 @@ import { RUN_VARIABLES } from '../../lib/run-variables.ts';
 import { NEEDS_ABILITY, STOPPED_BEFORE_ITS_END } from '../skip-reasons.ts';
 import { redact } from '../redact.ts';
 import { titlesWithoutTarget } from '../../lib/targets-file.ts';
-import { targetOfTest } from '../targets.ts';
+import { runKeepsReport, targetOfTest } from '../targets.ts';
 
 function parsed<T>(annotations: TestResult['annotations'], type: string): T[] {
   return annotations
@@ -104,7 +104,6 @@ export default class VerdictReporter implements Reporter {
   private readonly resultsFile = reportPaths().run.results;
   private readonly progressFile = reportPaths().run.progress;
   private planned: TestCase[] = [];
-  private readonly reported = new Set<string>();
   /** Tests the runner reported ended, whatever their status. */
   private ended = 0;
   /** Tests skipped with no reason given: written once the run's end says it was not stopped early. */
@@ -134,22 +133,15 @@ export default class VerdictReporter implements Reporter {
     const stoppedEarly = result.status === 'interrupted' || this.ended < this.planned.length;
     for (const record of stoppedEarly ? [] : this.unexplainedSkips) {
       appendFileSync(this.resultsFile, resultLine(record));
-      this.reported.add(record.key);
     }
-    const notRun = [
-      ...new Set(
-        this.planned.map((test) => identityOf(test, this.rootDir).key).filter((k) => !this.reported.has(k)),
-      ),
-    ];
-    this.writeProgress(true, notRun);
+    this.writeProgress(true);
   }
 
-  private writeProgress(ended: boolean, notRun: string[] = []): void {
-    const progress: RunProgress = {
-      planned: this.planned.length,
-      ended,
-      ...(notRun.length > 0 ? { notRun } : {}),
-    };
+  private writeProgress(ended: boolean): void {
+    const progress: RunProgress = { planned: this.planned.length, ended };
+    // A run against several targets keeps no coverage, and would list thousands.
+    if (runKeepsReport())
+      progress.keys = [...new Set(this.planned.map((test) => identityOf(test, this.rootDir).key))];
     writeFileSync(this.progressFile, JSON.stringify(progress));
   }
 
@@ -214,7 +206,6 @@ export default class VerdictReporter implements Reporter {
       this.unexplainedSkips.push(record);
     } else {
       appendFileSync(this.resultsFile, resultLine(record));
-      this.reported.add(key);
     }
   }
 }

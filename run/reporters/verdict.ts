@@ -104,6 +104,8 @@ export default class VerdictReporter implements Reporter {
   private readonly resultsFile = reportPaths().run.results;
   private readonly progressFile = reportPaths().run.progress;
   private planned: TestCase[] = [];
+  /** The planned tests' keys, for a run that keeps a report (lib/results.ts RunProgress). */
+  private plannedKeys: string[] | undefined;
   /** Tests the runner reported ended, whatever their status. */
   private ended = 0;
   /** Tests skipped with no reason given: written once the run's end says it was not stopped early. */
@@ -123,6 +125,9 @@ export default class VerdictReporter implements Reporter {
     mkdirSync(dirname(this.resultsFile), { recursive: true });
     writeFileSync(this.resultsFile, '');
     this.planned = suite.allTests();
+    // A run against several targets keeps no coverage, and would list thousands.
+    if (runKeepsReport())
+      this.plannedKeys = [...new Set(this.planned.map((test) => identityOf(test, this.rootDir).key))];
     this.writeProgress(false);
   }
 
@@ -138,18 +143,19 @@ export default class VerdictReporter implements Reporter {
   }
 
   private writeProgress(ended: boolean): void {
-    const progress: RunProgress = { planned: this.planned.length, ended };
-    // A run against several targets keeps no coverage, and would list thousands.
-    if (runKeepsReport())
-      progress.keys = [...new Set(this.planned.map((test) => identityOf(test, this.rootDir).key))];
+    const progress: RunProgress = {
+      planned: this.planned.length,
+      ended,
+      ...(this.plannedKeys ? { keys: this.plannedKeys } : {}),
+    };
     writeFileSync(this.progressFile, JSON.stringify(progress));
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.ended += 1;
     if (result.status === 'interrupted') {
-      // Stopped half-way (Ctrl-C, or --max-failures reached by another test): no verdict either way. The report shows it skipped,
-      // saying why; it has no record, so the run's coverage counts it among the tests not run.
+      // Stopped half-way (Ctrl-C, or --max-failures reached by another test): no verdict either way. The
+      // report shows it skipped, saying why; it has no record, so coverage counts it among those not run.
       result.status = 'skipped';
       result.annotations.push({ type: 'skip', description: STOPPED_BEFORE_ITS_END });
       return;
